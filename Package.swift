@@ -1,0 +1,68 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "AccountFeed",
+  products: [
+    .executable(name: "feedctl", targets: ["feedctl"]),
+    .executable(name: "feedbench", targets: ["feedbench"]),
+    .library(name: "Postgres", targets: ["Postgres"]),
+    .library(name: "FeedComponents", targets: ["FeedComponents"]),
+    .library(name: "FeedDiff", targets: ["FeedDiff"]),
+    .library(name: "AccountStore", targets: ["AccountStore"]),
+    .library(name: "FeedAssembler", targets: ["FeedAssembler"]),
+  ],
+  targets: [
+    // libpq, found through pkg-config (apt: libpq-dev).
+    .systemLibrary(
+      name: "CPostgres",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
+    .target(name: "Postgres", dependencies: ["CPostgres"]),
+    .target(name: "FeedComponents"),
+    .target(name: "FeedDiff"),
+    // Turns SQL/*.sql into Swift source so an installed feedctl carries its migrations.
+    .executableTarget(name: "EmbedMigrations"),
+    .plugin(
+      name: "MigrationsPlugin",
+      capability: .buildTool(),
+      dependencies: ["EmbedMigrations"]
+    ),
+    .target(
+      name: "AccountStore",
+      dependencies: ["Postgres"],
+      plugins: ["MigrationsPlugin"]
+    ),
+    .target(name: "FeedAssembler", dependencies: ["AccountStore", "FeedComponents"]),
+    // Argument parsing in the spirit of swift-argument-parser, which cannot be fetched here.
+    .target(name: "ArgumentKit"),
+    .executableTarget(
+      name: "feedctl",
+      dependencies: [
+        "ArgumentKit", "AccountStore", "FeedAssembler", "FeedComponents", "FeedDiff", "Postgres",
+      ]
+    ),
+    .executableTarget(name: "feedbench", dependencies: ["FeedComponents", "FeedDiff"]),
+    // A private PostgreSQL (or DATABASE_URL) and a fresh database per test.
+    .target(name: "PostgresTestSupport", dependencies: ["Postgres"]),
+
+    .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport"]),
+    .testTarget(
+      name: "AccountStoreTests",
+      dependencies: ["AccountStore", "Postgres", "PostgresTestSupport"]
+    ),
+    .testTarget(name: "FeedComponentsTests", dependencies: ["FeedComponents"]),
+    .testTarget(name: "FeedDiffTests", dependencies: ["FeedDiff"]),
+    .testTarget(
+      name: "FeedAssemblerTests",
+      dependencies: ["FeedAssembler", "AccountStore", "FeedComponents", "PostgresTestSupport"]
+    ),
+    .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
+    .testTarget(
+      name: "FeedctlTests",
+      dependencies: ["feedctl", "Postgres", "PostgresTestSupport", "FeedComponents"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
