@@ -1,1 +1,29 @@
-print("feedbench")
+import Foundation
+
+// feedbench — release-mode benchmarks that print their figures.
+//   swift run -c release feedbench diff [--baseline] [--json]
+//   swift run -c release feedbench erasure [--json]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let usage = """
+  usage: feedbench <benchmark> [options]
+
+  benchmarks:
+    diff      the sectioned diff (FeedDiff) on large generated feeds
+    erasure   AnyComponent's closure and box erasures, 100k components
+
+  """
+
+do {
+  switch arguments.first {
+  case "diff": try DiffBenchmark.run(arguments: Array(arguments.dropFirst()))
+  case "erasure": try ErasureBenchmark.run(arguments: Array(arguments.dropFirst()))
+  case "-h", "--help": print(usage, terminator: "")
+  default:
+    FileHandle.standardError.write(Data(usage.utf8))
+    exit(2)
+  }
+} catch {
+  FileHandle.standardError.write(Data("feedbench: error: \(error)\n".utf8))
+  exit(1)
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// The process's resident-memory high-water mark, read from `/proc/self/status`.
+///
+/// `reset()` writes 5 to `/proc/self/clear_refs`, which lets each scenario report its own peak
+/// rather than the largest of all scenarios run before it.
+enum ProcessMemory {
+  /// Peak resident set size (VmHWM) in mebibytes, or nil where `/proc` is not available.
+  static func peakResidentMegabytes() -> Double? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+      return nil
+    }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      let digits = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+      return digits.map { Double($0) / 1024 }
+    }
+    return nil
+  }
+
+  /// Starts a new high-water mark at the current resident size.
+  static func reset() {
+    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+  }
+}
