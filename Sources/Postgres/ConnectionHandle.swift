@@ -1,0 +1,265 @@
+import CPostgres
+import Foundation
+
+/// The libpq connection itself: one `PGconn`, used from one thread at a time.
+///
+/// Not `Sendable`: `PostgresConnection` owns one and serialises every use with its lock; a
+/// `PostgresTransaction` borrows it only while that lock is held.
+final class ConnectionHandle {
+  private let connection: OpaquePointer
+  /// Prepared statement names by SQL text and parameter types, so each distinct statement is
+  /// parsed and planned once per connection.
+  private var statements: [String: String] = [:]
+  private let redactedTarget: String
+
+  init(configuration: PostgresConfiguration) throws {
+    _ = try configuration.settings()
+    let parameters = configuration.connectParameters()
+    redactedTarget = configuration.redactedDescription
+    let keywords = parameters.map { strdup($0.0) }
+    let values = parameters.map { strdup($0.1) }
+    defer { (keywords + values).forEach { free($0) } }
+    let connection = (keywords.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { k in
+      (values.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { v in
+        PQconnectdbParams(k.baseAddress, v.baseAddress, 1)
+      }
+    }
+    guard let connection else {
+      throw PostgresError(kind: .connection, message: "out of memory creating a connection")
+    }
+    guard PQstatus(connection) == CONNECTION_OK else {
+      let reason = Self.oneLine(String(cString: PQerrorMessage(connection)))
+      PQfinish(connection)
+      throw PostgresError(
+        kind: .connection, message: "cannot connect to \(redactedTarget): \(reason)")
+    }
+    self.connection = connection
+    // Server notices (e.g. "relation already exists, skipping") are not errors; libpq would
+    // print them to stderr, which would break a CLI's one-line error rule.
+    PQsetNoticeProcessor(connection, { _, _ in }, nil)
+  }
+
+  deinit {
+    PQfinish(connection)
+  }
+
+  var serverVersion: Int { Int(PQserverVersion(connection)) }
+
+  // MARK: Statements
+
+  /// Runs one parameterised statement through a prepared statement cached per connection.
+  func execute(_ query: PostgresQuery) throws -> PostgresRows {
+    let name = try prepare(query)
+    let result = withParameters(query.bindings) { values, lengths, formats in
+      PQexecPrepared(connection, name, Int32(query.bindings.count), values, lengths, formats, 1)
+    }
+    return try consume(result)
+  }
+
+  /// Runs a script of one or more statements with no parameters (a migration file), through
+  /// the simple query protocol, which is the only one that accepts several statements.
+  func executeScript(_ sql: String) throws {
+    _ = try consume(PQexec(connection, sql))
+  }
+
+  /// Sends every query before reading any result, so a batch costs about one round trip.
+  ///
+  /// Results are read back in chunks: with blocking sockets a very long pipeline could
+  /// otherwise fill both socket buffers and stall. The first failing statement's error is
+  /// thrown; the server skips the rest of that chunk.
+  func pipeline(_ queries: [PostgresQuery], chunkSize: Int = 500) throws -> [PostgresRows] {
+    let names = try queries.map { try prepare($0) }
+    guard PQenterPipelineMode(connection) == 1 else {
+      throw clientError("cannot enter pipeline mode")
+    }
+    defer { PQexitPipelineMode(connection) }
+    var results: [PostgresRows] = []
+    results.reserveCapacity(queries.count)
+    var firstError: Error?
+    for chunk in stride(from: 0, to: queries.count, by: chunkSize) {
+      let range = chunk..<min(chunk + chunkSize, queries.count)
+      for index in range {
+        let bindings = queries[index].bindings
+        let sent = withParameters(bindings) { values, lengths, formats in
+          PQsendQueryPrepared(
+            connection, names[index], Int32(bindings.count), values, lengths, formats, 1)
+        }
+        guard sent == 1 else { throw connectionLost() }
+      }
+      guard PQpipelineSync(connection) == 1 else { throw connectionLost() }
+      for _ in range {
+        var rows: PostgresRows?
+        while let result = PQgetResult(connection) {
+          if PQresultStatus(result) == PGRES_PIPELINE_ABORTED {
+            PQclear(result)
+          } else if rows == nil && firstError == nil {
+            do { rows = try consume(result) } catch { firstError = error }
+          } else {
+            PQclear(result)
+          }
+        }
+        if let rows { results.append(rows) }
+      }
+      guard let sync = PQgetResult(connection) else { throw connectionLost() }
+      let status = PQresultStatus(sync)
+      PQclear(sync)
+      guard status == PGRES_PIPELINE_SYNC else { throw clientError("pipeline lost its sync point") }
+      if let firstError { throw firstError }
+    }
+    return results
+  }
+
+  /// Quotes a name for use as an SQL identifier (`LISTEN "feed-7"`), the one place text is
+  /// placed into SQL — identifiers cannot be parameters.
+  func quoteIdentifier(_ name: String) throws -> String {
+    guard let quoted = PQescapeIdentifier(connection, name, name.utf8.count) else {
+      throw clientError(Self.oneLine(String(cString: PQerrorMessage(connection))))
+    }
+    defer { PQfreemem(quoted) }
+    return String(cString: quoted)
+  }
+
+  // MARK: Notifications
+
+  /// Returns pending notifications, waiting up to `timeout` for the first to arrive.
+  func notifications(timeout: Duration) throws -> [PostgresNotification] {
+    var received = drainNotifications()
+    guard received.isEmpty else { return received }
+    let deadline = ContinuousClock.now + timeout
+    while received.isEmpty {
+      let remaining = ContinuousClock.now.duration(to: deadline)
+      guard remaining > .zero else { break }
+      let milliseconds = Int32(min(remaining.components.seconds * 1000 + 1, Int64(Int32.max)))
+      var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, milliseconds)
+      guard ready >= 0 || errno == EINTR else {
+        throw clientError("waiting for notifications failed")
+      }
+      guard PQconsumeInput(connection) == 1 else { throw connectionLost() }
+      received = drainNotifications()
+    }
+    return received
+  }
+
+  private func drainNotifications() -> [PostgresNotification] {
+    var received: [PostgresNotification] = []
+    PQconsumeInput(connection)
+    while let notify = PQnotifies(connection) {
+      received.append(
+        PostgresNotification(
+          channel: String(cString: notify.pointee.relname),
+          payload: String(cString: notify.pointee.extra),
+          senderProcessID: notify.pointee.be_pid))
+      PQfreemem(notify)
+    }
+    return received
+  }
+
+  // MARK: Plumbing
+
+  private func prepare(_ query: PostgresQuery) throws -> String {
+    let types = query.bindings.values.map(\.type.rawValue)
+    let key = types.map(String.init).joined(separator: ",") + "|" + query.sql
+    if let name = statements[key] { return name }
+    let name = "s\(statements.count + 1)"
+    let result = types.withUnsafeBufferPointer {
+      PQprepare(connection, name, query.sql, Int32(types.count), $0.baseAddress)
+    }
+    _ = try consume(result)
+    statements[key] = name
+    return name
+  }
+
+  private func withParameters<R>(
+    _ bindings: PostgresBindings,
+    _ body: (
+      UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?
+    ) -> R
+  ) -> R {
+    let buffers: [UnsafeMutablePointer<CChar>?] = bindings.values.map { value in
+      guard let bytes = value.bytes else { return nil }
+      // Text-format values are read as C strings, so every buffer ends with a NUL.
+      let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+      bytes.withUnsafeBytes { raw in
+        UnsafeMutableRawBufferPointer(start: buffer, count: bytes.count).copyMemory(from: raw)
+      }
+      buffer[bytes.count] = 0
+      return buffer
+    }
+    defer { buffers.forEach { $0?.deallocate() } }
+    let values = buffers.map { UnsafePointer($0) }
+    let lengths = bindings.values.map { Int32($0.bytes?.count ?? 0) }
+    let formats = bindings.values.map(\.format.rawValue)
+    return values.withUnsafeBufferPointer { v in
+      lengths.withUnsafeBufferPointer { l in
+        formats.withUnsafeBufferPointer { f in body(v.baseAddress, l.baseAddress, f.baseAddress) }
+      }
+    }
+  }
+
+  /// Copies a result into Swift values and frees it; a failed result becomes a `PostgresError`
+  /// with every diagnostic field the server sent.
+  private func consume(_ result: OpaquePointer?) throws -> PostgresRows {
+    guard let result else { throw connectionLost() }
+    defer { PQclear(result) }
+    switch PQresultStatus(result) {
+    case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+      break
+    default:
+      throw serverError(result)
+    }
+    let columnCount = Int(PQnfields(result))
+    let rowCount = Int(PQntuples(result))
+    let columns = (0..<columnCount).map { column in
+      PostgresColumn(
+        name: String(cString: PQfname(result, Int32(column))),
+        type: PostgresDataType(PQftype(result, Int32(column))))
+    }
+    var cells: [[UInt8]?] = []
+    cells.reserveCapacity(rowCount * columnCount)
+    for row in 0..<Int32(rowCount) {
+      for column in 0..<Int32(columnCount) {
+        if PQgetisnull(result, row, column) == 1 {
+          cells.append(nil)
+        } else {
+          let length = Int(PQgetlength(result, row, column))
+          let bytes = UnsafeRawPointer(PQgetvalue(result, row, column)!)
+          cells.append(Array(UnsafeRawBufferPointer(start: bytes, count: length)))
+        }
+      }
+    }
+    let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
+    return PostgresRows(columns: columns, cells: cells, affectedRows: affected)
+  }
+
+  private func serverError(_ result: OpaquePointer) -> PostgresError {
+    func field(_ code: Character) -> String? {
+      guard let value = PQresultErrorField(result, Int32(code.asciiValue!)) else { return nil }
+      return String(cString: value)
+    }
+    guard let message = field("M") else {
+      if PQstatus(connection) != CONNECTION_OK { return connectionLost() }
+      return clientError(Self.oneLine(String(cString: PQresultErrorMessage(result))))
+    }
+    return PostgresError(
+      kind: .server, message: message, sqlState: field("C"), detail: field("D"), hint: field("H"),
+      constraint: field("n"), table: field("t"), column: field("c"))
+  }
+
+  private func connectionLost() -> PostgresError {
+    let reason = Self.oneLine(String(cString: PQerrorMessage(connection)))
+    return PostgresError(
+      kind: .connection,
+      message: "lost the connection to \(redactedTarget)" + (reason.isEmpty ? "" : ": \(reason)"))
+  }
+
+  private func clientError(_ message: String) -> PostgresError {
+    PostgresError(kind: .client, message: message)
+  }
+
+  static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .joined(separator: " ")
+  }
+}

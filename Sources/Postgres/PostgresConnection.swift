@@ -1,0 +1,95 @@
+import Foundation
+
+/// A connection to PostgreSQL that any task or thread may share.
+///
+/// libpq connections are not thread-safe, so every use of the underlying `PGconn` happens while
+/// holding one lock owned by this object: statements from different threads run one after
+/// another, never interleaved on the wire. A transaction holds the lock for its whole body, so
+/// the statements of a transaction are never mixed with anyone else's. The lock is recursive,
+/// which keeps a body that calls back into its own connection from deadlocking; its statements
+/// simply join the open transaction. That is why the class can honestly be `@unchecked Sendable`:
+/// all mutable state is behind the lock.
+///
+/// Calls block the calling thread while the server works, like libpq itself.
+public final class PostgresConnection: PostgresQueryable, @unchecked Sendable {
+  private let lock = NSRecursiveLock()
+  private let handle: ConnectionHandle
+  private var isInTransaction = false
+
+  /// Opens a connection. Fails within the configuration's connect timeout when no server answers.
+  public init(_ configuration: PostgresConfiguration) throws {
+    handle = try ConnectionHandle(configuration: configuration)
+  }
+
+  /// The server's version as a number, e.g. `150008` for 15.8.
+  public var serverVersion: Int {
+    lock.withLock { handle.serverVersion }
+  }
+
+  public func query(_ query: PostgresQuery) throws -> PostgresRows {
+    try lock.withLock { try handle.execute(query) }
+  }
+
+  public func pipeline(_ queries: [PostgresQuery]) throws -> [PostgresRows] {
+    try lock.withLock { try handle.pipeline(queries) }
+  }
+
+  /// Runs a script of several statements without parameters, such as a migration file.
+  public func executeScript(_ sql: String) throws {
+    try lock.withLock { try handle.executeScript(sql) }
+  }
+
+  /// Runs `body` in a transaction: commits when it returns, rolls back when it throws (and
+  /// rethrows). A read-only transaction at `.repeatableRead` sees one snapshot throughout,
+  /// which is how a consistent multi-table read is made.
+  public func transaction<Result>(
+    isolation: PostgresIsolationLevel = .readCommitted,
+    readOnly: Bool = false,
+    _ body: (PostgresTransaction) throws -> Result
+  ) throws -> Result {
+    try lock.withLock {
+      guard !isInTransaction else {
+        throw PostgresError(
+          kind: .client, message: "a transaction is already open on this connection")
+      }
+      isInTransaction = true
+      defer { isInTransaction = false }
+      let mode = readOnly ? "READ ONLY" : "READ WRITE"
+      try handle.executeScript("BEGIN ISOLATION LEVEL \(isolation.rawValue) \(mode)")
+      let result: Result
+      do {
+        result = try body(PostgresTransaction(handle: handle))
+      } catch {
+        try? handle.executeScript("ROLLBACK")
+        throw error
+      }
+      try handle.executeScript("COMMIT")
+      return result
+    }
+  }
+
+  /// Subscribes this connection to a channel; see `notifications(timeout:)`.
+  public func listen(_ channel: String) throws {
+    try lock.withLock { try handle.executeScript("LISTEN " + handle.quoteIdentifier(channel)) }
+  }
+
+  public func unlisten(_ channel: String) throws {
+    try lock.withLock { try handle.executeScript("UNLISTEN " + handle.quoteIdentifier(channel)) }
+  }
+
+  /// Sends a notification; delivered to listeners when the surrounding transaction commits.
+  public func notify(_ channel: String, payload: String = "") throws {
+    try execute("SELECT pg_notify(\(channel), \(payload))")
+  }
+
+  /// Notifications received on listened channels, waiting up to `timeout` for the first one.
+  /// Returns an empty array when none arrived in time.
+  public func notifications(timeout: Duration) throws -> [PostgresNotification] {
+    try lock.withLock { try handle.notifications(timeout: timeout) }
+  }
+
+  /// Quotes a name as an SQL identifier, for the statements whose names cannot be parameters.
+  public func quoteIdentifier(_ name: String) throws -> String {
+    try lock.withLock { try handle.quoteIdentifier(name) }
+  }
+}

@@ -1,0 +1,18 @@
+extension String: PostgresCodable {
+  public static var postgresType: PostgresDataType { .text }
+
+  public func encode(into buffer: inout [UInt8]) {
+    buffer.append(contentsOf: utf8)
+  }
+
+  /// Reads the character types (`text`, `varchar`, `bpchar`, `name`); other types are a
+  /// mismatch rather than their text form, so a wrong column is caught, not stringified.
+  public init(
+    postgresBytes bytes: ArraySlice<UInt8>, type: PostgresDataType
+  ) throws(PostgresDecodingFailure) {
+    switch type {
+    case .text, .varchar, .bpchar, .name: self = String(decoding: bytes, as: UTF8.self)
+    default: throw .typeMismatch
+    }
+  }
+}

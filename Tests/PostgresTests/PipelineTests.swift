@@ -1,0 +1,34 @@
+import Postgres
+import PostgresTestSupport
+import Testing
+
+@Suite struct PipelineTests {
+  @Test func pipelineReturnsEveryResultInOrder() throws {
+    try TestDatabase.with { database in
+      let connection = try database.connect()
+      let queries: [PostgresQuery] = (0..<1_200).map { "SELECT \(Int64($0)) * 2 AS doubled" }
+      let results = try connection.pipeline(queries)
+      let values = try results.map { try $0.single().decode("doubled", as: Int64.self) }
+      #expect(values == (0..<1_200).map { Int64($0) * 2 })
+    }
+  }
+
+  @Test func aFailingStatementInATransactionalPipelineLeavesNothing() throws {
+    try TestDatabase.with { database in
+      let connection = try database.connect()
+      try connection.executeScript("CREATE TABLE t (v int8 CHECK (v > 0))")
+      let error = try #require(throws: PostgresError.self) {
+        try connection.transaction { tx in
+          _ = try tx.pipeline([
+            "INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (-1)", "INSERT INTO t VALUES (2)",
+          ])
+        }
+      }
+      #expect(error.sqlState == PostgresError.Code.checkViolation)
+      #expect(
+        try connection.query("SELECT count(*) AS n FROM t").single().decode("n", as: Int64.self)
+          == 0)
+      try connection.execute("INSERT INTO t VALUES (5)")
+    }
+  }
+}

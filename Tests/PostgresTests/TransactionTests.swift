@@ -1,0 +1,77 @@
+import Postgres
+import PostgresTestSupport
+import Testing
+
+@Suite struct TransactionTests {
+  struct Boom: Error {}
+
+  private func count(_ connection: PostgresConnection) throws -> Int64 {
+    try connection.query("SELECT count(*) AS n FROM t").single().decode("n", as: Int64.self)
+  }
+
+  @Test func returningFromTheBodyCommits() throws {
+    try TestDatabase.with { database in
+      let connection = try database.connect()
+      try connection.executeScript("CREATE TABLE t (v int8)")
+      try connection.transaction { tx in
+        try tx.execute("INSERT INTO t VALUES (1)")
+        try tx.execute("INSERT INTO t VALUES (2)")
+      }
+      #expect(try count(connection) == 2)
+    }
+  }
+
+  @Test func throwingFromTheBodyRollsEverythingBack() throws {
+    try TestDatabase.with { database in
+      let connection = try database.connect()
+      try connection.executeScript("CREATE TABLE t (v int8)")
+      #expect(throws: Boom.self) {
+        try connection.transaction { tx in
+          try tx.execute("INSERT INTO t VALUES (1)")
+          try tx.execute("INSERT INTO t VALUES (2)")
+          throw Boom()
+        }
+      }
+      #expect(try count(connection) == 0)
+    }
+  }
+
+  @Test func aFailedStatementRollsBackTheEarlierOnes() throws {
+    try TestDatabase.with { database in
+      let connection = try database.connect()
+      try connection.executeScript("CREATE TABLE t (v int8 CHECK (v > 0))")
+      #expect(throws: PostgresError.self) {
+        try connection.transaction { tx in
+          try tx.execute("INSERT INTO t VALUES (1)")
+          try tx.execute("INSERT INTO t VALUES (-1)")
+        }
+      }
+      #expect(try count(connection) == 0)
+      try connection.execute("INSERT INTO t VALUES (3)")
+      #expect(try count(connection) == 1)
+    }
+  }
+
+  @Test func isolationLevelIsApplied() throws {
+    try TestDatabase.with { database in
+      let connection = try database.connect()
+      let level = try connection.transaction(isolation: .serializable, readOnly: true) { tx in
+        try tx.query("SHOW transaction_isolation").single().decode(at: 0, as: String.self)
+      }
+      #expect(level == "serializable")
+    }
+  }
+
+  @Test func readOnlyTransactionRefusesWrites() throws {
+    try TestDatabase.with { database in
+      let connection = try database.connect()
+      try connection.executeScript("CREATE TABLE t (v int8)")
+      let error = try #require(throws: PostgresError.self) {
+        try connection.transaction(readOnly: true) { tx in
+          try tx.execute("INSERT INTO t VALUES (1)")
+        }
+      }
+      #expect(error.sqlState == "25006")
+    }
+  }
+}
