@@ -35,10 +35,10 @@ public struct CanonicalJSONWriter: Sendable {
 
   private func write(_ value: JSONValue, depth: Int, into output: inout [UInt8]) {
     switch value {
-    case .null: output.append(contentsOf: Array("null".utf8))
-    case .bool(let flag): output.append(contentsOf: Array((flag ? "true" : "false").utf8))
-    case .integer(let number): output.append(contentsOf: Array(String(number).utf8))
-    case .decimal(let text): output.append(contentsOf: Array(text.utf8))
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .integer(let number): output.append(contentsOf: String(number).utf8)
+    case .decimal(let text): output.append(contentsOf: text.utf8)
     case .string(let text): Self.writeString(text, into: &output)
     case .array(let elements):
       writeContainer(
@@ -48,7 +48,7 @@ public struct CanonicalJSONWriter: Sendable {
         write(elements[index], depth: depth + 1, into: &output)
       }
     case .object(let members):
-      let keys = members.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+      let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
       writeContainer(
         open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: keys.count, depth: depth,
         into: &output
@@ -80,8 +80,9 @@ public struct CanonicalJSONWriter: Sendable {
     output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
   }
 
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
   private static func writeString(_ text: String, into output: inout [UInt8]) {
-    let hexDigits = Array("0123456789abcdef".utf8)
     output.append(UInt8(ascii: "\""))
     for byte in text.utf8 {
       switch byte {
@@ -93,7 +94,7 @@ public struct CanonicalJSONWriter: Sendable {
       case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
       case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
       case 0x00..<0x20:
-        output.append(contentsOf: Array("\\u00".utf8))
+        output.append(contentsOf: "\\u00".utf8)
         output.append(hexDigits[Int(byte >> 4)])
         output.append(hexDigits[Int(byte & 0x0F)])
       default: output.append(byte)
