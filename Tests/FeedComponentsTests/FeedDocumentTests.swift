@@ -89,6 +89,20 @@ import Testing
     #expect(id == "account/3")
   }
 
+  @Test func documentDigestThatDoesNotMatchIsRefused() throws {
+    let encoded = String(decoding: try seedFeed().render().encoded(), as: UTF8.self)
+    let digest = try seedFeed().render().digest
+    let edited = encoded.replacingOccurrences(
+      of: #""digest":"\#(digest)""#, with: #""digest":"\#(String(repeating: "f", count: 64))""#)
+    #expect(edited != encoded)
+    guard case .digestMismatch(let id, _, _, let computed)? = decodingError(edited) else {
+      Issue.record("a wrong document digest must be refused")
+      return
+    }
+    #expect(id == "document")
+    #expect(computed == digest)
+  }
+
   @Test func unknownNodeTypeIsKeptAndReencodedInCanonicalForm() throws {
     let unknownItem = """
       {"actions":{"touch":{"kind":"play_animation","loop":true}},"id":"promo/1",\

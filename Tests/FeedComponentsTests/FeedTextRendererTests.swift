@@ -103,4 +103,8 @@ import Testing
     #expect(!TextStyle.shouldUseColor(environment: ["NO_COLOR": "1"], isTerminal: true))
     #expect(!TextStyle.shouldUseColor(environment: [:], isTerminal: false))
   }
+
+  @Test func columnsVariableSetsTheTerminalWidth() {
+    #expect(Terminal.columns(environment: ["COLUMNS": "100"]) == 100)
+  }
 }

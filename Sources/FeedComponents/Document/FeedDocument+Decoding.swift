@@ -48,7 +48,8 @@ extension FeedDocument {
       additionalFields: members.filter { !Self.knownFields.contains($0.key) })
     if let stored = members["digest"] {
       try Self.check(
-        stored, against: digest, id: owner, place: "the whole document", path: "digest")
+        stored, against: digest, id: "document",
+        place: "the whole feed of owner \"\(owner)\", revision \(revision)", path: "digest")
     }
   }
 
