@@ -2,13 +2,9 @@
 ///
 /// Each trigger belongs to one capability: `touch` to `Touchable`, `button` to `ContainsButton`,
 /// `toggle` to `ContainsSwitch`, `dismiss` to `Dismissible`.
-public enum ActionTrigger: String, CaseIterable, Hashable, Sendable, Comparable {
+public enum ActionTrigger: String, CaseIterable, Hashable, Sendable {
   case touch
   case button
   case toggle
   case dismiss
-
-  public static func < (lhs: ActionTrigger, rhs: ActionTrigger) -> Bool {
-    lhs.rawValue < rhs.rawValue
-  }
 }

@@ -48,9 +48,10 @@ public struct ItemNode: Hashable, Sendable {
     self.additionalFields = additionalFields
     self.digest = SHA256.hexDigest(
       of: CanonicalJSONWriter().bytes(
-        Self.drawnJSON(
-          type: type, props: props, actions: actions, size: size,
-          additionalFields: additionalFields)))
+        .object(
+          Self.drawnMembers(
+            type: type, props: props, actions: actions, size: size,
+            additionalFields: additionalFields))))
   }
 
   /// The action stored for `trigger`, if any.
@@ -66,10 +67,8 @@ public struct ItemNode: Hashable, Sendable {
 
   /// The full wire form, digest included.
   public var json: JSONValue {
-    guard
-      case .object(var members) = Self.drawnJSON(
-        type: type, props: props, actions: actions, size: size, additionalFields: additionalFields)
-    else { return .null }
+    var members = Self.drawnMembers(
+      type: type, props: props, actions: actions, size: size, additionalFields: additionalFields)
     members["id"] = .string(id)
     members["digest"] = .string(digest)
     return .object(members)
@@ -77,18 +76,18 @@ public struct ItemNode: Hashable, Sendable {
 
   static let knownFields: Set<String> = ["id", "type", "props", "actions", "size", "digest"]
 
-  private static func drawnJSON(
+  private static func drawnMembers(
     type: String,
     props: [String: JSONValue],
     actions: [String: Action],
     size: ComponentSize,
     additionalFields: [String: JSONValue]
-  ) -> JSONValue {
+  ) -> [String: JSONValue] {
     var members = additionalFields
     members["type"] = .string(type)
     members["props"] = .object(props)
     members["actions"] = .object(actions.mapValues(\.json))
     members["size"] = size.json
-    return .object(members)
+    return members
   }
 }

@@ -24,35 +24,34 @@ public struct SectionNode: Hashable, Sendable {
     self.additionalFields = additionalFields
     self.digest = SHA256.hexDigest(
       of: CanonicalJSONWriter().bytes(
-        Self.contentJSON(
-          id: id, header: header, footer: footer, items: items,
-          additionalFields: additionalFields)))
+        .object(
+          Self.contentMembers(
+            id: id, header: header, footer: footer, items: items,
+            additionalFields: additionalFields))))
   }
 
   /// The full wire form, digest included.
   public var json: JSONValue {
-    guard
-      case .object(var members) = Self.contentJSON(
-        id: id, header: header, footer: footer, items: items, additionalFields: additionalFields)
-    else { return .null }
+    var members = Self.contentMembers(
+      id: id, header: header, footer: footer, items: items, additionalFields: additionalFields)
     members["digest"] = .string(digest)
     return .object(members)
   }
 
   static let knownFields: Set<String> = ["id", "header", "footer", "items", "digest"]
 
-  private static func contentJSON(
+  private static func contentMembers(
     id: String,
     header: ItemNode?,
     footer: ItemNode?,
     items: [ItemNode],
     additionalFields: [String: JSONValue]
-  ) -> JSONValue {
+  ) -> [String: JSONValue] {
     var members = additionalFields
     members["id"] = .string(id)
     if let header { members["header"] = header.json }
     if let footer { members["footer"] = footer.json }
     members["items"] = .array(items.map(\.json))
-    return .object(members)
+    return members
   }
 }
