@@ -15,15 +15,10 @@ public struct FeedTextRenderer: Sendable {
 
   /// The screen as text, one line per row, ending with a newline.
   public func render(_ document: FeedDocument) -> String {
-    var blocks: [[String]] = []
-    for section in document.sections {
-      var lines: [String] = []
-      for item in [section.header].compactMap({ $0 }) + section.items
-        + [section.footer].compactMap({ $0 })
-      {
-        lines += self.lines(for: item)
-      }
-      blocks.append(lines)
+    let blocks = document.sections.map { section in
+      let items =
+        [section.header].compactMap { $0 } + section.items + [section.footer].compactMap { $0 }
+      return items.flatMap(lines(for:))
     }
     let lines = blocks.filter { !$0.isEmpty }.joined(separator: [""])
     return lines.map { $0 + "\n" }.joined()
