@@ -1,0 +1,30 @@
+import Foundation
+
+/// Where text goes: standard output, standard error, or a buffer in a test.
+///
+/// A closure rather than a file handle so the entry point and every command can be exercised in
+/// process, with their output captured and compared.
+public struct TextSink: TextOutputStream, Sendable {
+  private let sink: @Sendable (String) -> Void
+
+  public init(_ sink: @escaping @Sendable (String) -> Void) {
+    self.sink = sink
+  }
+
+  public func write(_ string: String) {
+    sink(string)
+  }
+
+  /// Writes `text` followed by a newline.
+  public func line(_ text: String) {
+    sink(text + "\n")
+  }
+
+  public static let standardOutput = TextSink { text in
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+  public static let standardError = TextSink { text in
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+}
