@@ -51,16 +51,19 @@ public struct NameSpecification: ExpressibleByArrayLiteral, Sendable {
 }
 
 extension String {
-  /// `expectVersion` → `expect-version`: the shell spelling of a Swift property name.
+  /// `expectVersion` → `expect-version`, `databaseURL` → `database-url`: the shell spelling of a
+  /// Swift property name. A run of capitals is one word, so acronyms stay together.
   var kebabCased: String {
+    let characters = Array(self)
     var result = ""
-    for character in self {
-      if character.isUppercase {
-        if !result.isEmpty { result.append("-") }
-        result.append(contentsOf: character.lowercased())
-      } else {
-        result.append(character)
+    for (index, character) in characters.enumerated() {
+      if character.isUppercase, index > 0 {
+        let previous = characters[index - 1]
+        let next = index + 1 < characters.count ? characters[index + 1] : nil
+        let startsWord = !previous.isUppercase || (next?.isLowercase ?? false)
+        if startsWord { result.append("-") }
       }
+      result.append(contentsOf: character.lowercased())
     }
     return result
   }
