@@ -5,7 +5,8 @@
 /// (`--tag a --tag b`). A single-valued option given twice keeps the last value, so a later
 /// `--format json` can override an alias. With `environment:`, a missing option falls back to
 /// that variable (`--owner` ← `FEEDCTL_OWNER`) before the default; an empty variable counts as
-/// unset.
+/// unset. The value name shown in help (`<maximum>`) comes from the property even when the option
+/// has a custom name, because it says what the value *is*; pass `valueName:` to change it.
 @propertyWrapper
 public struct Option<Value: Sendable>: Decodable, Sendable, DeclaredArgument {
   private var state: ArgumentState<Value>

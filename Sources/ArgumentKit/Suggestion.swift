@@ -9,7 +9,7 @@ enum Suggestion {
       let distance = editDistance(Array(typed), Array(candidate))
       if distance < best?.distance ?? Int.max { best = (candidate, distance) }
     }
-    if let best, best.distance <= 2, best.distance * 2 < typedCore.count {
+    if let best, best.distance <= 2, best.distance * 2 <= typedCore.count {
       return best.candidate
     }
     let extensions = candidates.filter { $0.hasPrefix(typed) }

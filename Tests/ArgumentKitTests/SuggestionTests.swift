@@ -23,3 +23,21 @@ struct SuggestionTests {
     #expect(error?.message == "unknown option '--no-hiden'; did you mean '--no-hidden'?")
   }
 }
+
+@Suite("Suggestion thresholds")
+struct SuggestionThresholdTests {
+  @Test func oneEditInAShortWordIsSuggested() {
+    let error = usageError(["account", "add", "--tg", "x"])
+    #expect(error?.message == "unknown option '--tg'; did you mean '--tag'?")
+  }
+
+  @Test func threeEditsAwayIsNotSuggested() {
+    let error = usageError(["show", "--fmt", "json"])
+    #expect(error?.message == "unknown option '--fmt'; see 'feedctl show --help' for the options")
+  }
+
+  @Test func singleLetterShortOptionIsNotGuessed() {
+    let error = usageError(["show", "-x"])
+    #expect(error?.message == "unknown option '-x'; see 'feedctl show --help' for the options")
+  }
+}
