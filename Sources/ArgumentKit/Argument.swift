@@ -15,6 +15,18 @@ public struct Argument<Value: Sendable>: Decodable, Sendable, DeclaredArgument {
     state = .parsed(try ArgumentDecoder.parsedValue(from: decoder))
   }
 
+  /// Present so that a bare `@Argument var x: T` is accepted at all: the compiler only default-
+  /// initializes a wrapped property when the wrapper has an unconstrained `init()`, and then
+  /// picks the constrained one that fits `T`. This one is chosen only when none fits.
+  @available(
+    *, unavailable,
+    message:
+      "@Argument needs a type conforming to ExpressibleByArgument, an optional of one, or an array of one"
+  )
+  public init() {
+    fatalError("unreachable")
+  }
+
   func declarations(at path: [String]) -> [ArgumentDeclaration] {
     guard case .declared(var declaration) = state else { return [] }
     declaration.path = path
@@ -36,6 +48,11 @@ public struct Argument<Value: Sendable>: Decodable, Sendable, DeclaredArgument {
 }
 
 extension Argument where Value: ExpressibleByArgument {
+  /// A required argument with a derived value name and no help; `@Argument var id: Int64`.
+  public init() {
+    self.init(help: "", valueName: nil)
+  }
+
   /// A positional argument that may be left out in favour of `wrappedValue`.
   public init(wrappedValue: Value, help: String = "", valueName: String? = nil) {
     self.init(
@@ -59,6 +76,16 @@ extension Argument where Value: ExpressibleByArgument {
 }
 
 extension Argument {
+  /// An optional argument with a derived value name and no help; `@Argument var file: String?`.
+  public init<Wrapped: ExpressibleByArgument>() where Value == Wrapped? {
+    self.init(help: "", valueName: nil)
+  }
+
+  /// A variadic argument with a derived value name and no help; `@Argument var files: [String]`.
+  public init<Element: ExpressibleByArgument>() where Value == [Element] {
+    self.init(wrappedValue: [], help: "", valueName: nil)
+  }
+
   /// A positional argument that is `nil` when left out.
   public init<Wrapped: ExpressibleByArgument>(help: String = "", valueName: String? = nil)
   where Value == Wrapped? {

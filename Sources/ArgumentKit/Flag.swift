@@ -18,6 +18,14 @@ public struct Flag<Value: Sendable>: Decodable, Sendable, DeclaredArgument {
     state = .parsed(try ArgumentDecoder.parsedValue(from: decoder))
   }
 
+  /// Present so that a bare `@Flag var x: T` is accepted at all: the compiler only default-
+  /// initializes a wrapped property when the wrapper has an unconstrained `init()`, and then
+  /// picks the constrained one that fits `T`. This one is chosen only when none fits.
+  @available(*, unavailable, message: "@Flag is a Bool, or a Bool? with inversion: .prefixedNo")
+  public init() {
+    fatalError("unreachable")
+  }
+
   func declarations(at path: [String]) -> [ArgumentDeclaration] {
     guard case .declared(var declaration) = state else { return [] }
     declaration.path = path
@@ -45,6 +53,11 @@ public enum FlagInversion: Sendable {
 }
 
 extension Flag where Value == Bool {
+  /// A flag that is false unless given; `@Flag var verbose: Bool`.
+  public init() {
+    self.init(wrappedValue: false, name: .long, inversion: nil, help: "", environment: nil)
+  }
+
   /// A flag that is `wrappedValue` unless given; with an inversion, both spellings are accepted.
   public init(
     wrappedValue: Bool = false, name: NameSpecification = .long,

@@ -20,6 +20,18 @@ public struct Option<Value: Sendable>: Decodable, Sendable, DeclaredArgument {
     state = .parsed(try ArgumentDecoder.parsedValue(from: decoder))
   }
 
+  /// Present so that a bare `@Option var x: T` is accepted at all: the compiler only default-
+  /// initializes a wrapped property when the wrapper has an unconstrained `init()`, and then
+  /// picks the constrained one that fits `T`. This one is chosen only when none fits.
+  @available(
+    *, unavailable,
+    message:
+      "@Option needs a type conforming to ExpressibleByArgument, an optional of one, or an array of one"
+  )
+  public init() {
+    fatalError("unreachable")
+  }
+
   func declarations(at path: [String]) -> [ArgumentDeclaration] {
     guard case .declared(var declaration) = state else { return [] }
     declaration.path = path
@@ -42,6 +54,11 @@ public struct Option<Value: Sendable>: Decodable, Sendable, DeclaredArgument {
 }
 
 extension Option where Value: ExpressibleByArgument {
+  /// A required option with a derived name and no help; `@Option var name: String`.
+  public init() {
+    self.init(name: .long, help: "", valueName: nil, environment: nil)
+  }
+
   /// An option with a default, used when neither the option nor its variable is given.
   public init(
     wrappedValue: Value, name: NameSpecification = .long, help: String = "",
@@ -71,6 +88,16 @@ extension Option where Value: ExpressibleByArgument {
 }
 
 extension Option {
+  /// An optional option with a derived name and no help; `@Option var width: Int?`.
+  public init<Wrapped: ExpressibleByArgument>() where Value == Wrapped? {
+    self.init(name: .long, help: "", valueName: nil, environment: nil)
+  }
+
+  /// A repeatable option with a derived name and no help; `@Option var tag: [String]`.
+  public init<Element: ExpressibleByArgument>() where Value == [Element] {
+    self.init(wrappedValue: [], name: .long, help: "", valueName: nil)
+  }
+
   /// An option that is `nil` when not given, so "not given" stays distinguishable from any value.
   public init<Wrapped: ExpressibleByArgument>(
     name: NameSpecification = .long, help: String = "", valueName: String? = nil,
