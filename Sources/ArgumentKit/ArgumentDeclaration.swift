@@ -48,6 +48,11 @@ struct ArgumentDeclaration: Sendable {
 
   var takesValue: Bool { kind == .option }
 
+  var isFlag: Bool {
+    if case .flag = kind { return true }
+    return false
+  }
+
   /// The name used in messages: the first long name, else the short one, else `<value>`.
   var displayName: String {
     switch kind {

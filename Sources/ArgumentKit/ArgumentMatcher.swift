@@ -113,8 +113,7 @@ struct ArgumentMatcher {
       if raw.isEmpty, let variable = declaration.environment,
         let text = environment[variable], !text.isEmpty
       {
-        let isFlag = declaration.kind != .option && declaration.kind != .positional
-        raw = [RawArgument(text: isFlag ? "true" : text, origin: variable)]
+        raw = [RawArgument(text: declaration.isFlag ? "true" : text, origin: variable)]
       }
       if raw.isEmpty, declaration.multiplicity == .required { throw .missing(declaration) }
       values[declaration.key] = try declaration.resolve(raw)

@@ -20,11 +20,13 @@ public struct TextSink: TextOutputStream, Sendable {
     sink(text + "\n")
   }
 
+  /// Writes straight to file descriptor 1. A failed write (a closed pipe) is ignored rather
+  /// than crashing: there is nowhere left to report it.
   public static let standardOutput = TextSink { text in
-    FileHandle.standardOutput.write(Data(text.utf8))
+    try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
   }
 
   public static let standardError = TextSink { text in
-    FileHandle.standardError.write(Data(text.utf8))
+    try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
   }
 }

@@ -159,3 +159,11 @@ struct HelpTests {
     #expect(usageError(["show", "--version"])?.kind == .unknownOption)
   }
 }
+
+@Suite("Help command errors")
+struct HelpCommandErrorTests {
+  @Test func helpForAnUnknownCommandSuggestsTheClosestName() {
+    let error = usageError(["help", "acount"])
+    #expect(error?.message == "unknown command 'acount' for 'feedctl'; did you mean 'account'?")
+  }
+}
