@@ -1,4 +1,5 @@
 import ArgumentKit
+import Foundation
 import Testing
 
 /// The entry point, run in process with captured streams.
@@ -86,6 +87,11 @@ struct MainTests {
 struct PlainErrorTests {
   struct Broken: Error {}
 
+  struct Localized: LocalizedError, CustomStringConvertible {
+    var errorDescription: String? { "localized message" }
+    var description: String { "debug description" }
+  }
+
   struct MultiLine: Error, CustomStringConvertible {
     var description: String { "first line\nsecond line" }
   }
@@ -96,8 +102,12 @@ struct PlainErrorTests {
     @Flag(help: "Fail with a two-line message.")
     var multiLine = false
 
+    @Flag(help: "Fail with a localized error.")
+    var localized = false
+
     func run(_ context: CommandContext) throws {
       if multiLine { throw MultiLine() }
+      if localized { throw Localized() }
       throw Broken()
     }
   }
@@ -111,6 +121,10 @@ struct PlainErrorTests {
 
   @Test func errorWithoutAnExitCodeExitsWithOne() {
     #expect(errorOutput([]).0 == 1)
+  }
+
+  @Test func localizedDescriptionIsPreferredOverDescription() {
+    #expect(errorOutput(["--localized"]).1 == "fail: error: localized message\n")
   }
 
   @Test func multiLineMessageIsJoinedIntoOneLine() {
