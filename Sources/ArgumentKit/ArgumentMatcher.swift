@@ -1,0 +1,142 @@
+/// Matches the words given to one command against its declarations and produces the value of
+/// every declared property.
+///
+/// Rules, in the order they apply to each word:
+/// - after `--`, every word is positional;
+/// - `--name=value` and `--name value` give an option its value; the next word is taken as the
+///   value unless it looks like an option, and a negative number (`-5000`) never looks like one;
+/// - `-x` is a short name; `-` alone and negative numbers are positional words;
+/// - everything else is positional, assigned to `@Argument`s in declaration order.
+/// Then an option still missing falls back to its environment variable, then to its default.
+struct ArgumentMatcher {
+  let declarations: [ArgumentDeclaration]
+  /// The command as typed (`feedctl account add`), for messages.
+  let commandLine: String
+
+  /// A spelling resolved to its declaration; a flag spelling also carries the value it sets.
+  struct Match {
+    let declaration: ArgumentDeclaration
+    let flagValue: String?
+  }
+
+  func match(_ words: [String], environment: [String: String]) throws(UsageError)
+    -> [String: any Sendable]
+  {
+    var given: [String: [RawArgument]] = [:]
+    var positionals: [String] = []
+    var index = 0
+    var terminated = false
+    while index < words.count {
+      let word = words[index]
+      index += 1
+      if terminated || !Self.isOptionLike(word) {
+        positionals.append(word)
+        continue
+      }
+      if word == "--" {
+        terminated = true
+        continue
+      }
+      let (spelling, attached) = Self.split(word)
+      guard let match = lookup(spelling) else { throw unknownOption(spelling) }
+      let declaration = match.declaration
+      if let flagValue = match.flagValue {
+        if let attached { throw .flagWithValue(spelling, value: attached) }
+        given[declaration.key, default: []].append(RawArgument(text: flagValue, origin: spelling))
+        continue
+      }
+      var value = attached
+      if value == nil, index < words.count, !Self.isOptionLike(words[index]) {
+        value = words[index]
+        index += 1
+      }
+      guard let value else { throw .missingValue(for: declaration, as: spelling) }
+      given[declaration.key, default: []].append(RawArgument(text: value, origin: spelling))
+    }
+    try assign(positionals, to: &given)
+    return try resolve(given, environment: environment)
+  }
+
+  /// The declaration a spelling such as `--owner`, `-o` or `--no-hidden` names.
+  func lookup(_ spelling: String) -> Match? {
+    for declaration in declarations {
+      switch declaration.kind {
+      case .positional:
+        continue
+      case .option:
+        if declaration.longNames.contains(spelling) || declaration.shortNames.contains(spelling) {
+          return Match(declaration: declaration, flagValue: nil)
+        }
+      case .flag:
+        if declaration.longNames.contains(spelling) || declaration.shortNames.contains(spelling) {
+          return Match(declaration: declaration, flagValue: "true")
+        }
+        if declaration.invertedNames.contains(spelling) {
+          return Match(declaration: declaration, flagValue: "false")
+        }
+      }
+    }
+    return nil
+  }
+
+  func unknownOption(_ spelling: String) -> UsageError {
+    let spellings = declarations.flatMap { $0.longNames + $0.invertedNames + $0.shortNames }
+    return .unknownOption(
+      spelling, suggestion: Suggestion.closest(to: spelling, among: spellings + ["--help"]),
+      command: commandLine)
+  }
+
+  /// Fills positional declarations in order; an array takes all that remain.
+  private func assign(_ words: [String], to given: inout [String: [RawArgument]])
+    throws(UsageError)
+  {
+    var remaining = words[...]
+    let positional = declarations.filter { $0.kind == .positional }
+    for declaration in positional {
+      let taken = declaration.multiplicity == .repeating ? remaining : remaining.prefix(1)
+      remaining = remaining.dropFirst(taken.count)
+      if !taken.isEmpty {
+        given[declaration.key] = taken.map { RawArgument(text: $0, origin: declaration.synopsis) }
+      }
+    }
+    if let extra = remaining.first {
+      throw .unexpectedArgument(extra, command: commandLine, accepted: positional.count)
+    }
+  }
+
+  private func resolve(_ given: [String: [RawArgument]], environment: [String: String])
+    throws(UsageError) -> [String: any Sendable]
+  {
+    var values: [String: any Sendable] = [:]
+    for declaration in declarations {
+      var raw = given[declaration.key] ?? []
+      if raw.isEmpty, let variable = declaration.environment,
+        let text = environment[variable], !text.isEmpty
+      {
+        raw = [RawArgument(text: declaration.isFlag ? "true" : text, origin: variable)]
+      }
+      if raw.isEmpty, declaration.multiplicity == .required { throw .missing(declaration) }
+      values[declaration.key] = try declaration.resolve(raw)
+    }
+    return values
+  }
+
+  /// `--name=value` → (`--name`, `value`); anything else has no attached value.
+  static func split(_ word: String) -> (spelling: String, value: String?) {
+    guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
+    return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+  }
+
+  /// Starts with `-` but is neither `-` (standard input, by convention) nor a negative number.
+  static func isOptionLike(_ word: String) -> Bool {
+    word.hasPrefix("-") && word != "-" && !isNegativeNumber(word)
+  }
+
+  /// `-5000`, `-0.5`: a minus sign, digits, and at most one decimal point.
+  static func isNegativeNumber(_ word: String) -> Bool {
+    let body = word.dropFirst()
+    return word.hasPrefix("-") && body.contains { $0.isASCII && $0.isNumber }
+      && body.allSatisfy { ($0.isASCII && $0.isNumber) || $0 == "." }
+      && body.filter { $0 == "." }.count <= 1
+  }
+}

@@ -1,0 +1,29 @@
+/// The box erasure: an abstract class with no associated type defines the interface, and the
+/// generic subclass `ComponentBox<C>` keeps the concrete component and implements it. Calls reach
+/// the subclass by dynamic dispatch.
+class AnyComponentBox {
+  func render(context: RenderContext) -> ItemNode {
+    preconditionFailure("ComponentBox overrides render(context:)")
+  }
+
+  func size(in proposal: SizeProposal) -> ComponentSize {
+    preconditionFailure("ComponentBox overrides size(in:)")
+  }
+}
+
+/// Holds one concrete component for `AnyComponentBox`.
+final class ComponentBox<C: Component>: AnyComponentBox {
+  private let component: C
+
+  init(_ component: C) {
+    self.component = component
+  }
+
+  override func render(context: RenderContext) -> ItemNode {
+    ContainerCell<C>().render(component: component, context: context)
+  }
+
+  override func size(in proposal: SizeProposal) -> ComponentSize {
+    component.size(in: proposal)
+  }
+}

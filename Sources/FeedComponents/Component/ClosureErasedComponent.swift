@@ -1,0 +1,11 @@
+/// The closure erasure: the generic initializer captures the component in closures, and after that
+/// only the closures' types are visible.
+struct ClosureErasedComponent {
+  let render: (RenderContext) -> ItemNode
+  let size: (SizeProposal) -> ComponentSize
+
+  init<C: Component>(_ component: C) {
+    render = { context in ContainerCell<C>().render(component: component, context: context) }
+    size = { proposal in component.size(in: proposal) }
+  }
+}

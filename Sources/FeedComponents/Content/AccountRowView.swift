@@ -1,0 +1,31 @@
+/// A row for one account: its name on the left, a value such as "116,848원" on the right, and an
+/// optional second line such as the account's kind. A person taps it to open the account.
+public final class AccountRowView: Touchable {
+  public static let nodeType = "account_row"
+
+  public var title = ""
+  public var subtitle: String?
+  /// The formatted value; formatting money is the caller's job, so the phone draws it as given.
+  public var value = ""
+  public var actions: [ActionTrigger: Action] = [:]
+
+  public init() {}
+
+  public var props: [String: JSONValue] {
+    var props: [String: JSONValue] = ["title": .string(title), "value": .string(value)]
+    if let subtitle { props["subtitle"] = .string(subtitle) }
+    return props
+  }
+
+  public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
+    var lines = TextLayout.row(
+      left: item.props["title"]?.stringValue ?? "",
+      right: item.props["value"]?.stringValue ?? "",
+      width: width,
+      styleRight: style.bold)
+    if let subtitle = item.props["subtitle"]?.stringValue {
+      lines += TextLayout.wrap(subtitle, width: width).map(style.dim)
+    }
+    return lines
+  }
+}

@@ -1,0 +1,55 @@
+/// What happens when a person uses a component: data the phone carries out, not a closure.
+///
+/// On a server an action cannot capture `self` the way the seed's `onTouch { [weak self] … }` does;
+/// it has to survive being written into JSON and read on a phone, so it is a value.
+public enum Action: Hashable, Sendable {
+  /// Open a URL (a web page or an app deep link).
+  case openURL(String)
+  /// Hide the notice with this id; the server records the dismissal.
+  case dismissNotice(id: String)
+  /// An action the phone knows by name, with whatever parameters it needs.
+  case custom(name: String, payload: JSONValue)
+  /// An action of a kind this version does not know, kept exactly as it was read so that
+  /// re-encoding a newer document loses nothing.
+  case unrecognized([String: JSONValue])
+}
+
+extension Action {
+  /// The wire form: an object with a `kind` and the kind's fields.
+  public var json: JSONValue {
+    switch self {
+    case .openURL(let url): return ["kind": "open_url", "url": .string(url)]
+    case .dismissNotice(let id): return ["kind": "dismiss_notice", "id": .string(id)]
+    case .custom(let name, let payload):
+      return ["kind": "custom", "name": .string(name), "payload": payload]
+    case .unrecognized(let members): return .object(members)
+    }
+  }
+
+  /// Reads the wire form; a known kind with missing fields is an error, an unknown kind is kept.
+  public init(json: JSONValue) throws(FeedDocumentError) {
+    guard let members = json.objectValue, let kind = members["kind"]?.stringValue else {
+      throw .invalidField(
+        path: "action", reason: "an action must be an object with a string \"kind\"")
+    }
+    switch kind {
+    case "open_url":
+      guard let url = members["url"]?.stringValue else {
+        throw .invalidField(path: "action", reason: "an open_url action needs a string \"url\"")
+      }
+      self = .openURL(url)
+    case "dismiss_notice":
+      guard let id = members["id"]?.stringValue else {
+        throw .invalidField(path: "action", reason: "a dismiss_notice action needs a string \"id\"")
+      }
+      self = .dismissNotice(id: id)
+    case "custom":
+      guard let name = members["name"]?.stringValue else {
+        throw .invalidField(path: "action", reason: "a custom action needs a string \"name\"")
+      }
+      self = .custom(name: name, payload: members["payload"] ?? .null)
+    default:
+      self = .unrecognized(members)
+    }
+  }
+}

@@ -1,0 +1,23 @@
+/// The platform-neutral content a component draws into: the part the seed's `UIView` plays.
+///
+/// A content object is created once by `Component.createContent()` and then receives data on every
+/// `render(context:content:)`, exactly like a reused cell's view. What it finally shows is a node
+/// (`nodeType` and `props`) a phone knows how to draw, plus the actions its capabilities carry.
+/// Each content type also knows how to draw its node on a terminal, so a document read back from
+/// JSON can be shown without the components that made it.
+public protocol ContentView: AnyObject {
+  /// The node type name in the wire format, such as `account_row`.
+  static var nodeType: String { get }
+
+  /// Makes an empty content object, as a view starts empty before its first render.
+  init()
+
+  /// What the phone draws, as wire props.
+  var props: [String: JSONValue] { get }
+
+  /// The actions attached by modifiers, keyed by the gesture they answer to.
+  var actions: [ActionTrigger: Action] { get set }
+
+  /// The terminal lines for a node of this type, `width` columns wide.
+  static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String]
+}

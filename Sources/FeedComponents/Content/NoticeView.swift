@@ -1,0 +1,57 @@
+/// A message to the account owner, with a severity, an optional button and a close mark.
+public final class NoticeView: Dismissible, ContainsButton {
+  public static let nodeType = "notice"
+
+  public var message = ""
+  public var severity = NoticeSeverity.info
+  /// The label of the notice's button; without one the phone draws no button.
+  public var buttonTitle: String?
+  public var actions: [ActionTrigger: Action] = [:]
+
+  public init() {}
+
+  public var props: [String: JSONValue] {
+    var props: [String: JSONValue] = [
+      "message": .string(message), "severity": .string(severity.rawValue),
+    ]
+    if let buttonTitle { props["button_title"] = .string(buttonTitle) }
+    return props
+  }
+
+  /// The message after a severity marker (`[i]`, `[!]`, `[!!]`), wrapped under itself, and the
+  /// button as `[ label ]` on its own line.
+  public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
+    let severity = item.props["severity"]?.stringValue.flatMap(NoticeSeverity.init) ?? .info
+    let paint: (String) -> String =
+      switch severity {
+      case .info: style.accent
+      case .warning: style.warning
+      case .critical: style.critical
+      }
+    let prefix = severity.marker + " "
+    var lines = TextLayout.wrap(
+      item.props["message"]?.stringValue ?? "", prefix: prefix, width: width
+    ).map(paint)
+    if let buttonTitle = item.props["button_title"]?.stringValue {
+      let indent = String(repeating: " ", count: DisplayWidth.columns(of: prefix))
+      lines += TextLayout.wrap("[ \(buttonTitle) ]", prefix: indent, width: width).map(style.bold)
+    }
+    return lines
+  }
+}
+
+/// How urgent a notice is; the phone picks colour and icon from it.
+public enum NoticeSeverity: String, CaseIterable, Hashable, Sendable {
+  case info
+  case warning
+  case critical
+
+  /// The marker that stands for the icon on a terminal.
+  public var marker: String {
+    switch self {
+    case .info: return "[i]"
+    case .warning: return "[!]"
+    case .critical: return "[!!]"
+    }
+  }
+}

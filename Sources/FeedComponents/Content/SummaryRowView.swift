@@ -1,0 +1,23 @@
+/// A total or summary line, such as "합계  186,848원"; a feed shows one per currency.
+public final class SummaryRowView: ContentView {
+  public static let nodeType = "summary_row"
+
+  public var label = ""
+  public var value = ""
+  public var actions: [ActionTrigger: Action] = [:]
+
+  public init() {}
+
+  public var props: [String: JSONValue] {
+    ["label": .string(label), "value": .string(value)]
+  }
+
+  public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
+    TextLayout.row(
+      left: item.props["label"]?.stringValue ?? "",
+      right: item.props["value"]?.stringValue ?? "",
+      width: width,
+      styleLeft: style.bold,
+      styleRight: style.bold)
+  }
+}

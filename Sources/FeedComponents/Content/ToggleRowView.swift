@@ -1,0 +1,23 @@
+/// A setting with an on/off switch, such as hiding an account's balance.
+public final class ToggleRowView: ContainsSwitch {
+  public static let nodeType = "toggle_row"
+
+  public var title = ""
+  public var isOn = false
+  public var actions: [ActionTrigger: Action] = [:]
+
+  public init() {}
+
+  public var props: [String: JSONValue] {
+    ["title": .string(title), "is_on": .bool(isOn)]
+  }
+
+  public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
+    let isOn = item.props["is_on"]?.boolValue ?? false
+    return TextLayout.row(
+      left: item.props["title"]?.stringValue ?? "",
+      right: isOn ? "[ON]" : "[OFF]",
+      width: width,
+      styleRight: isOn ? style.accent : style.dim)
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A rendered feed: what is sent to phones, stored in snapshots and compared by diffs.
+///
+/// It holds only data — owner, revision, sections of item nodes — with digests computed from the
+/// canonical JSON, so two documents with the same content have the same bytes and the same digests
+/// in every process. Building one checks the ids, so an invalid feed cannot exist as a value.
+public struct FeedDocument: Hashable, Sendable {
+  /// The `schema` marker every feed document carries.
+  public static let schemaName = "accountfeed.feed"
+  /// The version this code writes.
+  public static let currentVersion = SchemaVersion(major: 1, minor: 0)
+
+  public let version: SchemaVersion
+  /// Whose feed this is, such as the owner's id.
+  public let owner: String
+  /// Increases with every change of the owner's feed; snapshots and diffs name feeds by it.
+  public let revision: Int
+  public let sections: [SectionNode]
+  /// Top-level fields written by a newer minor version, kept and re-encoded as read.
+  public let additionalFields: [String: JSONValue]
+  /// SHA-256 of the canonical compact JSON of the `sections` array: it identifies what the phone
+  /// shows, so it ignores `owner`, `revision` and the version marker.
+  public let digest: String
+
+  /// Assembles a document and validates its ids (see `FeedIdentifier`): section ids must be unique
+  /// among sections, and item ids (headers and footers included) unique in the whole feed, because
+  /// an item may move from one section to another.
+  public init(
+    owner: String,
+    revision: Int,
+    sections: [SectionNode],
+    version: SchemaVersion = FeedDocument.currentVersion,
+    additionalFields: [String: JSONValue] = [:]
+  ) throws(FeedDocumentError) {
+    try Self.validateIDs(sections)
+    self.version = version
+    self.owner = owner
+    self.revision = revision
+    self.sections = sections
+    self.additionalFields = additionalFields
+    self.digest = SHA256.hexDigest(
+      of: CanonicalJSONWriter().bytes(.array(sections.map(\.json))))
+  }
+
+  /// The canonical bytes: the same document always encodes to the same bytes. The pretty form is
+  /// for people and files; the compact form is what digests are computed over.
+  public func encoded(pretty: Bool = false) -> Data {
+    CanonicalJSONWriter(pretty: pretty).data(json)
+  }
+
+  /// The full wire form.
+  public var json: JSONValue {
+    var members = additionalFields
+    members["schema"] = .string(Self.schemaName)
+    members["version"] = .string(version.description)
+    members["owner"] = .string(owner)
+    members["revision"] = .integer(revision)
+    members["sections"] = .array(sections.map(\.json))
+    members["digest"] = .string(digest)
+    return .object(members)
+  }
+
+  /// Every item in order, headers and footers included, with a description of where it stands.
+  public var itemsWithPlaces: [(item: ItemNode, place: String)] {
+    Self.itemsWithPlaces(in: sections)
+  }
+
+  private static func itemsWithPlaces(
+    in sections: [SectionNode]
+  ) -> [(item: ItemNode, place: String)] {
+    sections.flatMap { section in
+      var found: [(ItemNode, String)] = []
+      if let header = section.header {
+        found.append((header, "the header of section \"\(section.id)\""))
+      }
+      for (index, item) in section.items.enumerated() {
+        found.append((item, "item \(index) of section \"\(section.id)\""))
+      }
+      if let footer = section.footer {
+        found.append((footer, "the footer of section \"\(section.id)\""))
+      }
+      return found
+    }
+  }
+
+  static let knownFields: Set<String> = [
+    "schema", "version", "owner", "revision", "sections", "digest",
+  ]
+
+  private static func validateIDs(_ sections: [SectionNode]) throws(FeedDocumentError) {
+    var sectionPlaces: [String: String] = [:]
+    var itemPlaces: [String: String] = [:]
+    for (index, section) in sections.enumerated() {
+      let place = "section \(index)"
+      if let reason = FeedIdentifier.problem(with: section.id) {
+        throw .invalidID(id: section.id, place: place, reason: reason)
+      }
+      if let first = sectionPlaces[section.id] {
+        throw .duplicateID(id: section.id, first: first, second: place)
+      }
+      sectionPlaces[section.id] = place
+    }
+    for (item, place) in itemsWithPlaces(in: sections) {
+      if let reason = FeedIdentifier.problem(with: item.id) {
+        throw .invalidID(id: item.id, place: place, reason: reason)
+      }
+      if let first = itemPlaces[item.id] {
+        throw .duplicateID(id: item.id, first: first, second: place)
+      }
+      itemPlaces[item.id] = place
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/// One item of a feed as the phone receives it: `{id, type, props, actions, size, digest}`.
+///
+/// This is the "design syntax tree" node: everything the phone needs to draw the item and react to
+/// it, with no reference to the component that produced it. Nodes whose type this version does not
+/// know are kept whole, so an older reader can still show, diff and re-encode a newer feed.
+public struct ItemNode: Hashable, Sendable {
+  public let id: String
+  /// The node type, such as `account_row`; a phone draws the types it knows.
+  public let type: String
+  public let props: [String: JSONValue]
+  /// Actions keyed by trigger name (`touch`, `button`, `toggle`, `dismiss`, or a newer one).
+  public let actions: [String: Action]
+  public let size: ComponentSize
+  /// Fields written by a newer minor version, kept and re-encoded as read.
+  public let additionalFields: [String: JSONValue]
+  /// SHA-256 of the canonical compact JSON of this node without `id` and `digest`: it covers
+  /// everything the phone draws or does with the item, and not where the item stands.
+  public let digest: String
+
+  public init(
+    id: String,
+    type: String,
+    props: [String: JSONValue],
+    actions: [ActionTrigger: Action] = [:],
+    size: ComponentSize = .automatic
+  ) {
+    self.init(
+      id: id, type: type, props: props,
+      actions: Dictionary(uniqueKeysWithValues: actions.map { ($0.key.rawValue, $0.value) }),
+      size: size, additionalFields: [:]
+    )
+  }
+
+  /// The designated initializer, also used when reading a document.
+  public init(
+    id: String,
+    type: String,
+    props: [String: JSONValue],
+    actions: [String: Action],
+    size: ComponentSize,
+    additionalFields: [String: JSONValue]
+  ) {
+    self.id = id
+    self.type = type
+    self.props = props
+    self.actions = actions
+    self.size = size
+    self.additionalFields = additionalFields
+    self.digest = SHA256.hexDigest(
+      of: CanonicalJSONWriter().bytes(
+        .object(
+          Self.drawnMembers(
+            type: type, props: props, actions: actions, size: size,
+            additionalFields: additionalFields))))
+  }
+
+  /// The action stored for `trigger`, if any.
+  public func action(for trigger: ActionTrigger) -> Action? {
+    actions[trigger.rawValue]
+  }
+
+  /// Whether this version's content vocabulary knows how to draw the node; an unknown node is
+  /// carried opaquely and shown as a placeholder.
+  public var isOpaque: Bool {
+    ContentVocabulary.contentType(named: type) == nil
+  }
+
+  /// The full wire form, digest included.
+  public var json: JSONValue {
+    var members = Self.drawnMembers(
+      type: type, props: props, actions: actions, size: size, additionalFields: additionalFields)
+    members["id"] = .string(id)
+    members["digest"] = .string(digest)
+    return .object(members)
+  }
+
+  static let knownFields: Set<String> = ["id", "type", "props", "actions", "size", "digest"]
+
+  private static func drawnMembers(
+    type: String,
+    props: [String: JSONValue],
+    actions: [String: Action],
+    size: ComponentSize,
+    additionalFields: [String: JSONValue]
+  ) -> [String: JSONValue] {
+    var members = additionalFields
+    members["type"] = .string(type)
+    members["props"] = .object(props)
+    members["actions"] = .object(actions.mapValues(\.json))
+    members["size"] = size.json
+    return members
+  }
+}

@@ -1,0 +1,57 @@
+/// One section of a feed document: an id, an optional header and footer, and its items.
+public struct SectionNode: Hashable, Sendable {
+  public let id: String
+  public let header: ItemNode?
+  public let footer: ItemNode?
+  public let items: [ItemNode]
+  /// Fields written by a newer minor version, kept and re-encoded as read.
+  public let additionalFields: [String: JSONValue]
+  /// SHA-256 of the canonical compact JSON of this section without its own `digest`, so it changes
+  /// when any item, the order of items, the header or the footer changes.
+  public let digest: String
+
+  public init(
+    id: String,
+    header: ItemNode? = nil,
+    footer: ItemNode? = nil,
+    items: [ItemNode],
+    additionalFields: [String: JSONValue] = [:]
+  ) {
+    self.id = id
+    self.header = header
+    self.footer = footer
+    self.items = items
+    self.additionalFields = additionalFields
+    self.digest = SHA256.hexDigest(
+      of: CanonicalJSONWriter().bytes(
+        .object(
+          Self.contentMembers(
+            id: id, header: header, footer: footer, items: items,
+            additionalFields: additionalFields))))
+  }
+
+  /// The full wire form, digest included.
+  public var json: JSONValue {
+    var members = Self.contentMembers(
+      id: id, header: header, footer: footer, items: items, additionalFields: additionalFields)
+    members["digest"] = .string(digest)
+    return .object(members)
+  }
+
+  static let knownFields: Set<String> = ["id", "header", "footer", "items", "digest"]
+
+  private static func contentMembers(
+    id: String,
+    header: ItemNode?,
+    footer: ItemNode?,
+    items: [ItemNode],
+    additionalFields: [String: JSONValue]
+  ) -> [String: JSONValue] {
+    var members = additionalFields
+    members["id"] = .string(id)
+    if let header { members["header"] = header.json }
+    if let footer { members["footer"] = footer.json }
+    members["items"] = .array(items.map(\.json))
+    return members
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Writes a `JSONValue` as canonical JSON: the same value always gives the same bytes.
+///
+/// Object keys are sorted by their UTF-8 bytes (not by locale or by Swift's `String` ordering), strings
+/// escape only what JSON requires (`"`, `\`, and control characters, using the short forms `\b \f \n
+/// \r \t` and otherwise `\u00XX` in lower-case hex) and keep every other character as raw UTF-8.
+/// Integers are written in plain decimal, decimals as their kept source text. The compact form has no
+/// whitespace at all; the pretty form indents by two spaces, puts `": "` after keys, writes empty
+/// arrays and objects as `[]` and `{}`, and ends without a trailing newline.
+public struct CanonicalJSONWriter: Sendable {
+  /// Whether to write the indented, human-readable form.
+  public var pretty: Bool
+
+  public init(pretty: Bool = false) {
+    self.pretty = pretty
+  }
+
+  /// The canonical bytes of `value`.
+  public func bytes(_ value: JSONValue) -> [UInt8] {
+    var output: [UInt8] = []
+    write(value, depth: 0, into: &output)
+    return output
+  }
+
+  /// The canonical text of `value`.
+  public func string(_ value: JSONValue) -> String {
+    String(decoding: bytes(value), as: UTF8.self)
+  }
+
+  /// The canonical bytes of `value` as `Data`.
+  public func data(_ value: JSONValue) -> Data {
+    Data(bytes(value))
+  }
+
+  private func write(_ value: JSONValue, depth: Int, into output: inout [UInt8]) {
+    switch value {
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .integer(let number): output.append(contentsOf: String(number).utf8)
+    case .decimal(let text): output.append(contentsOf: text.utf8)
+    case .string(let text): Self.writeString(text, into: &output)
+    case .array(let elements):
+      writeContainer(
+        open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: elements.count, depth: depth,
+        into: &output
+      ) { index, output in
+        write(elements[index], depth: depth + 1, into: &output)
+      }
+    case .object(let members):
+      let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      writeContainer(
+        open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: keys.count, depth: depth,
+        into: &output
+      ) { index, output in
+        Self.writeString(keys[index], into: &output)
+        output.append(UInt8(ascii: ":"))
+        if pretty { output.append(UInt8(ascii: " ")) }
+        write(members[keys[index]]!, depth: depth + 1, into: &output)
+      }
+    }
+  }
+
+  private func writeContainer(
+    open: UInt8, close: UInt8, count: Int, depth: Int, into output: inout [UInt8],
+    element: (Int, inout [UInt8]) -> Void
+  ) {
+    output.append(open)
+    for index in 0..<count {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      if pretty { newline(depth: depth + 1, into: &output) }
+      element(index, &output)
+    }
+    if pretty && count > 0 { newline(depth: depth, into: &output) }
+    output.append(close)
+  }
+
+  private func newline(depth: Int, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\n"))
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+  }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  private static func writeString(_ text: String, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+      case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+      case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+      case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+      case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case 0x00..<0x20:
+        output.append(contentsOf: "\\u00".utf8)
+        output.append(hexDigits[Int(byte >> 4)])
+        output.append(hexDigits[Int(byte & 0x0F)])
+      default: output.append(byte)
+      }
+    }
+    output.append(UInt8(ascii: "\""))
+  }
+}

@@ -1,0 +1,78 @@
+import Testing
+
+@testable import FeedComponents
+
+@Suite struct CanonicalJSONTests {
+  @Test func objectKeysAreSortedByTheirUTF8Bytes() {
+    let value: JSONValue = ["b": 1, "a": 2, "가": 3, "Z": 4, "aa": 5]
+    #expect(CanonicalJSONWriter().string(value) == #"{"Z":4,"a":2,"aa":5,"b":1,"가":3}"#)
+  }
+
+  @Test func stringsEscapeOnlyWhatJSONRequires() {
+    let value: JSONValue = .string("\"\\/\n\t\r\u{08}\u{0C}\u{01}\u{1F} 원 😀")
+    #expect(
+      CanonicalJSONWriter().string(value) == #""\"\\/\n\t\r\b\f\u0001\u001f 원 😀""#)
+  }
+
+  @Test func prettyFormIndentsByTwoSpaces() {
+    let value: JSONValue = ["list": [1, true, nil], "empty": [:], "none": []]
+    let expected = """
+      {
+        "empty": {},
+        "list": [
+          1,
+          true,
+          null
+        ],
+        "none": []
+      }
+      """
+    #expect(CanonicalJSONWriter(pretty: true).string(value) == expected)
+  }
+
+  @Test func decimalsKeepTheirSourceTextThroughARoundTrip() throws {
+    let text = #"{"rate":1.50,"tiny":-2.5e-10}"#
+    let value = try JSONParser.parse(Array(text.utf8))
+    #expect(value["rate"] == .decimal("1.50"))
+    #expect(CanonicalJSONWriter().string(value) == text)
+  }
+
+  @Test func integersStayExactAtTheEdgesOfSixtyFourBits() throws {
+    let text = "[9223372036854775807,-9223372036854775808,0]"
+    let value = try JSONParser.parse(Array(text.utf8))
+    #expect(value == [.integer(Int.max), .integer(Int.min), 0])
+    #expect(CanonicalJSONWriter().string(value) == text)
+  }
+
+  @Test func integerTooLargeIsRefused() {
+    #expect(throws: JSONParseError.self) {
+      try JSONParser.parse(Array("9223372036854775808".utf8))
+    }
+  }
+
+  @Test func duplicateKeysAreRefusedWithTheKeyNamed() {
+    #expect {
+      try JSONParser.parse(Array(#"{"id":1,"id":2}"#.utf8))
+    } throws: { error in
+      (error as? JSONParseError)?.description.contains(#"duplicate key "id""#) == true
+    }
+  }
+
+  @Test func escapesAndSurrogatePairsAreDecoded() throws {
+    let value = try JSONParser.parse(Array(#""\u0041\uD83D\uDE00\n""#.utf8))
+    #expect(value == .string("A😀\n"))
+  }
+
+  @Test func malformedInputGivesAnErrorWithItsOffset() {
+    #expect {
+      try JSONParser.parse(Array("[1, 2,]".utf8))
+    } throws: { error in
+      (error as? JSONParseError)?.offset == 6
+    }
+  }
+
+  @Test func parsingThenWritingCanonicalTextGivesTheSameBytes() throws {
+    let text = #"{"a":[1,"x",{"b":null,"c":false}],"d":"원"}"#
+    #expect(CanonicalJSONWriter().string(try JSONParser.parse(Array(text.utf8))) == text)
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import FeedComponents
+
+@Suite struct SHA256Tests {
+  @Test func emptyInputMatchesTheFIPSVector() {
+    #expect(
+      SHA256.hexDigest(of: [])
+        == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+  }
+
+  @Test func abcMatchesTheFIPSVector() {
+    #expect(
+      SHA256.hexDigest(of: Array("abc".utf8))
+        == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+  }
+
+  @Test func twoBlockMessageMatchesTheFIPSVector() {
+    let message = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"
+    #expect(
+      SHA256.hexDigest(of: Array(message.utf8))
+        == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+  }
+
+  @Test func oneMillionAsMatchesTheFIPSVector() {
+    #expect(
+      SHA256.hexDigest(of: [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+        == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+  }
+
+  @Test func everyLengthAroundTheBlockBoundariesAgreesWithCoreutils() throws {
+    let tool = try #require(
+      ["/usr/bin/sha256sum", "/bin/sha256sum"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+      },
+      "sha256sum is needed as an independent reference")
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sha256-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var expected: [String: String] = [:]
+    var paths: [String] = []
+    for length in 0...130 {
+      let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+      let path = directory.appendingPathComponent("m\(length)").path
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      expected[path] = SHA256.hexDigest(of: bytes)
+      paths.append(path)
+    }
+    let result = try ChildProcess.run(tool, paths)
+    #expect(result.status == 0)
+    var checked = 0
+    for line in result.output.split(separator: "\n") {
+      let parts = line.split(separator: " ", maxSplits: 1)
+      let path = String(parts[1].drop { $0 == " " || $0 == "*" })
+      #expect(expected[path] == String(parts[0]), "length \(path)")
+      checked += 1
+    }
+    #expect(checked == 131)
+  }
+}
