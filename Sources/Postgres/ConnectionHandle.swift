@@ -18,7 +18,7 @@ final class ConnectionHandle {
     redactedTarget = configuration.redactedDescription
     let keywords = parameters.map { strdup($0.0) }
     let values = parameters.map { strdup($0.1) }
-    defer { (keywords + values).forEach { free($0) } }
+    defer { for pointer in keywords + values { free(pointer) } }
     let connection = (keywords.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { k in
       (values.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { v in
         PQconnectdbParams(k.baseAddress, v.baseAddress, 1)
@@ -186,7 +186,7 @@ final class ConnectionHandle {
       buffer[bytes.count] = 0
       return buffer
     }
-    defer { buffers.forEach { $0?.deallocate() } }
+    defer { for buffer in buffers { buffer?.deallocate() } }
     let values = buffers.map { UnsafePointer($0) }
     let lengths = bindings.values.map { Int32($0.bytes?.count ?? 0) }
     let formats = bindings.values.map(\.format.rawValue)

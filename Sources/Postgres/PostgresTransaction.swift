@@ -14,3 +14,10 @@ public struct PostgresTransaction: PostgresQueryable {
     try handle.pipeline(queries)
   }
 }
+
+extension PostgresTransaction {
+  /// Runs a script of several statements without parameters inside the transaction.
+  public func executeScript(_ sql: String) throws {
+    try handle.executeScript(sql)
+  }
+}

@@ -19,15 +19,6 @@ public struct TestDatabase: Sendable {
     return try body(database)
   }
 
-  /// The same for tests that await.
-  public static func with<Result>(
-    _ body: (TestDatabase) async throws -> Result
-  ) async throws -> Result {
-    let database = try create()
-    defer { database.drop() }
-    return try await body(database)
-  }
-
   private static func create() throws -> TestDatabase {
     let server = try TestServer.shared.get()
     let number = counter.add(1, ordering: .relaxed).newValue

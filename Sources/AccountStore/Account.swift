@@ -1,0 +1,19 @@
+import Postgres
+
+/// One bank account as stored: a row of the owner's "내 계좌" screen.
+public struct Account: Hashable, Sendable {
+  public var id: Int64
+  public var ownerID: String
+  /// 1 to 100 characters.
+  public var name: String
+  /// A short slug such as `checking` or `savings`; layouts may group accounts by it.
+  public var kind: String
+  public var balance: Money
+  /// Display order within the owner's accounts (ties broken by id).
+  public var position: Int32
+  public var hidden: Bool
+  /// Incremented by every change; an update may name the version it expects.
+  public var version: Int64
+  public var createdAt: PostgresTimestamp
+  public var updatedAt: PostgresTimestamp
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Postgres
+
+extension AccountStoreError {
+  /// Explains a database error in the store's terms: constraint names become the field they
+  /// guard, a foreign key miss becomes "owner … does not exist", overflow becomes `.overflow`.
+  init(_ error: any Error) {
+    if let error = error as? AccountStoreError {
+      self = error
+      return
+    }
+    guard let error = error as? PostgresError else {
+      self = .database(PostgresError(kind: .client, message: String(describing: error)))
+      return
+    }
+    switch (error.sqlState, error.constraint) {
+    case (PostgresError.Code.uniqueViolation, "owners_pkey"?):
+      self = .alreadyExists("owner '\(Self.value(in: error.detail) ?? "?")'")
+    case (PostgresError.Code.uniqueViolation, "feed_snapshots_label_unique"?):
+      self = .alreadyExists(
+        "a snapshot labelled '\(Self.value(in: error.detail)?.split(separator: ",").last?.trimmingCharacters(in: .whitespaces) ?? "?")'"
+      )
+    case (PostgresError.Code.foreignKeyViolation, _):
+      self = .notFound("owner '\(Self.value(in: error.detail) ?? "?")'")
+    case (PostgresError.Code.numericValueOutOfRange, _):
+      self = .overflow(
+        "the balance would overflow: it must stay within ±9223372036854775807 minor units")
+    case (PostgresError.Code.checkViolation, "notices_only_dismissible_are_dismissed"?):
+      self = .invalid(field: "dismissible", reason: "a dismissed notice must stay dismissible")
+    case (PostgresError.Code.checkViolation, let constraint?):
+      self = .invalid(field: constraint, reason: error.message)
+    default:
+      self = .database(error)
+    }
+  }
+
+  /// The value in a detail such as `Key (id)=(demo) already exists.`
+  private static func value(in detail: String?) -> String? {
+    guard let detail, let open = detail.range(of: ")=("),
+      let close = detail.range(of: ")", range: open.upperBound..<detail.endIndex)
+    else { return nil }
+    return String(detail[open.upperBound..<close.lowerBound])
+  }
+
+  /// The same error, saying which change of a batch caused it.
+  func inChange(_ number: Int, of total: Int) -> AccountStoreError {
+    switch self {
+    case .invalid(let field, let reason):
+      .invalid(field: "change \(number) of \(total): \(field)", reason: reason)
+    default: self
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import Postgres
+
+/// Why a store operation was refused. Every case describes itself in one line a person can act
+/// on; when one is thrown, the transaction was rolled back and nothing changed.
+public enum AccountStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A value broke a rule (`field` names it, `reason` says what would be right).
+  case invalid(field: String, reason: String)
+  /// The thing named (e.g. "account 42", "owner 'demo'") does not exist.
+  case notFound(String)
+  /// The thing named exists already.
+  case alreadyExists(String)
+  /// The row changed since the caller read it.
+  case versionConflict(what: String, expected: Int64, actual: Int64)
+  /// The result would not fit in a 64-bit count of minor units.
+  case overflow(String)
+  /// Applied migrations and the migrations this program carries disagree.
+  case migration(String)
+  /// The database refused or could not be reached.
+  case database(PostgresError)
+
+  public var description: String {
+    switch self {
+    case .invalid(let field, let reason): "invalid \(field): \(reason)"
+    case .notFound(let what): "\(what) does not exist"
+    case .alreadyExists(let what): "\(what) already exists"
+    case .versionConflict(let what, let expected, let actual):
+      "\(what) is at version \(actual), not \(expected); it changed since you read it — read it again and retry"
+    case .overflow(let what): what
+    case .migration(let message): message
+    case .database(let error): error.description
+    }
+  }
+
+  /// Whether the failure was reaching the database at all (as opposed to a refused statement).
+  public var isConnectionFailure: Bool {
+    if case .database(let error) = self { return error.kind == .connection }
+    return false
+  }
+}

@@ -1,0 +1,89 @@
+import Postgres
+
+/// Applies a batch of changes inside an open transaction: lock the owners involved, send every
+/// statement in one pipeline, then explain any change that found no row.
+struct ChangeApplier {
+  let transaction: PostgresTransaction
+  let changes: [StoreChange]
+
+  func run() throws -> [StoreChangeResult] {
+    let statements = changes.map(ChangeStatement.init)
+    try AccountStore.lockOwners(try ownersInvolved(statements), in: transaction)
+    let results: [PostgresRows]
+    do {
+      results = try transaction.pipeline(statements.map(\.query))
+    } catch let error as PostgresError {
+      throw AccountStoreError(error)
+    }
+    return try zip(changes, zip(statements, results)).map { change, pair in
+      let (statement, rows) = pair
+      guard let row = rows.first else { throw try explainMissingRow(statement) }
+      switch change {
+      case .addOwner: return .owner(try Owner(row: row))
+      case .addAccount, .updateAccount, .adjustBalance: return .account(try Account(row: row))
+      case .removeAccount: return .removedAccount(try Account(row: row))
+      case .addNotice, .updateNotice, .dismissNotice: return .notice(try Notice(row: row))
+      case .removeNotice: return .removedNotice(try Notice(row: row))
+      }
+    }
+  }
+
+  /// The existing owners whose rows the batch writes. Owners the batch itself adds are left out:
+  /// they cannot be locked before they exist, and no one else can see them until commit.
+  private func ownersInvolved(_ statements: [ChangeStatement]) throws -> [String] {
+    let added = Set(
+      changes.compactMap { change -> String? in
+        if case .addOwner(let id, _) = change { return id }
+        return nil
+      })
+    var owners: [String] = []
+    var lookups: [PostgresQuery] = []
+    var lookedUp: [ChangeStatement.Target] = []
+    for statement in statements {
+      switch statement.target {
+      case .owner(let id):
+        if !added.contains(id) { owners.append(id) }
+      case .account(let id):
+        lookups.append("SELECT owner_id FROM accounts WHERE id = \(id)")
+        lookedUp.append(statement.target)
+      case .notice(let id):
+        lookups.append("SELECT owner_id FROM notices WHERE id = \(id)")
+        lookedUp.append(statement.target)
+      }
+    }
+    for (target, rows) in zip(lookedUp, try transaction.pipeline(lookups)) {
+      guard let row = rows.first else { throw AccountStoreError.notFound(Self.name(target)) }
+      owners.append(try row.decode("owner_id", as: String.self))
+    }
+    return owners
+  }
+
+  /// A write that returned no row found either no row or a row at another version.
+  private func explainMissingRow(_ statement: ChangeStatement) throws -> AccountStoreError {
+    let table: String
+    let id: Int64
+    switch statement.target {
+    case .owner(let owner): return .notFound("owner '\(owner)'")
+    case .account(let accountID): (table, id) = ("accounts", accountID)
+    case .notice(let noticeID): (table, id) = ("notices", noticeID)
+    }
+    let query: PostgresQuery =
+      table == "accounts"
+      ? "SELECT version FROM accounts WHERE id = \(id)"
+      : "SELECT version FROM notices WHERE id = \(id)"
+    guard let row = try transaction.query(query).first, let expected = statement.expectedVersion
+    else {
+      return .notFound(Self.name(statement.target))
+    }
+    return .versionConflict(
+      what: Self.name(statement.target), expected: expected, actual: try row.decode("version"))
+  }
+
+  static func name(_ target: ChangeStatement.Target) -> String {
+    switch target {
+    case .owner(let id): "owner '\(id)'"
+    case .account(let id): "account \(id)"
+    case .notice(let id): "notice \(id)"
+    }
+  }
+}

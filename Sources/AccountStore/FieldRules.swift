@@ -1,0 +1,80 @@
+/// The rules for every field a caller can set, checked before any statement is sent.
+///
+/// The schema enforces the same rules as constraints; checking here first lets the error name
+/// the field and say what would be right, instead of quoting a constraint name.
+enum FieldRules {
+  static func ownerID(_ id: String) throws(AccountStoreError) {
+    let allowed = id.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+    }
+    guard allowed, (1...64).contains(id.unicodeScalars.count), id.first != "_", id.first != "-"
+    else {
+      throw .invalid(
+        field: "owner id",
+        reason:
+          "'\(id)' must be 1 to 64 lowercase letters, digits, '_' or '-', starting with a letter or digit"
+      )
+    }
+  }
+
+  static func text(_ value: String, field: String, maximum: Int) throws(AccountStoreError) {
+    let length = value.unicodeScalars.count
+    guard length > 0, !value.allSatisfy(\.isWhitespace) else {
+      throw .invalid(field: field, reason: "must not be empty")
+    }
+    guard length <= maximum else {
+      throw .invalid(field: field, reason: "must be at most \(maximum) characters, got \(length)")
+    }
+    guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else {
+      throw .invalid(field: field, reason: "must not contain control characters such as newlines")
+    }
+  }
+
+  static func kind(_ kind: String) throws(AccountStoreError) {
+    let scalars = Array(kind.unicodeScalars)
+    let valid =
+      (1...32).contains(scalars.count) && ("a"..."z").contains(scalars[0])
+      && scalars.allSatisfy {
+        ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+      }
+    guard valid else {
+      throw .invalid(
+        field: "kind",
+        reason:
+          "'\(kind)' must be 1 to 32 lowercase letters, digits, '_' or '-', starting with a letter")
+    }
+  }
+
+  static func currency(_ code: String) throws(AccountStoreError) -> Currency {
+    guard let currency = Currency(code: code) else {
+      throw .invalid(
+        field: "currency", reason: "'\(code)' is not an ISO 4217 code such as KRW or USD")
+    }
+    return currency
+  }
+
+  static func position(_ position: Int32) throws(AccountStoreError) {
+    guard position >= 0 else {
+      throw .invalid(field: "position", reason: "must be 0 or more, got \(position)")
+    }
+  }
+
+  static func label(_ label: String) throws(AccountStoreError) {
+    let scalars = Array(label.unicodeScalars)
+    let valid =
+      (1...64).contains(scalars.count)
+      && (("a"..."z").contains(scalars[0]) || ("A"..."Z").contains(scalars[0]))
+      && scalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || $0 == "." || $0 == "_" || $0 == "-"
+      }
+    guard valid else {
+      throw .invalid(
+        field: "label",
+        reason:
+          "'\(label)' must start with a letter and use only letters, digits, '.', '_' or '-' (at most 64)"
+      )
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import Postgres
+
+/// A notice to add.
+public struct NewNotice: Hashable, Sendable {
+  public var message: String
+  public var severity: NoticeSeverity
+  public var dismissible: Bool
+  public var activeFrom: PostgresTimestamp?
+  public var activeUntil: PostgresTimestamp?
+  /// nil places it after the owner's other notices.
+  public var position: Int32?
+
+  public init(
+    message: String, severity: NoticeSeverity = .info, dismissible: Bool = true,
+    activeFrom: PostgresTimestamp? = nil, activeUntil: PostgresTimestamp? = nil,
+    position: Int32? = nil
+  ) {
+    self.message = message
+    self.severity = severity
+    self.dismissible = dismissible
+    self.activeFrom = activeFrom
+    self.activeUntil = activeUntil
+    self.position = position
+  }
+}

@@ -1,0 +1,32 @@
+import Postgres
+
+/// How urgent a notice is; clients choose colour and icon from it.
+public enum NoticeSeverity: String, Hashable, Sendable, CaseIterable {
+  case info, warning, critical
+}
+
+/// A message shown above the accounts, such as "계좌를 누르면 거래 내역을 확인할 수 있어요."
+public struct Notice: Hashable, Sendable {
+  public var id: Int64
+  public var ownerID: String
+  /// 1 to 500 characters.
+  public var message: String
+  public var severity: NoticeSeverity
+  /// Whether the person may dismiss it.
+  public var dismissible: Bool
+  /// The notice is shown from `activeFrom` (inclusive) until `activeUntil` (exclusive); nil
+  /// leaves that side open.
+  public var activeFrom: PostgresTimestamp?
+  public var activeUntil: PostgresTimestamp?
+  public var position: Int32
+  public var dismissedAt: PostgresTimestamp?
+  public var version: Int64
+  public var createdAt: PostgresTimestamp
+  public var updatedAt: PostgresTimestamp
+
+  /// Whether the notice belongs on the screen at `time`: not dismissed and inside its window.
+  public func isShown(at time: PostgresTimestamp) -> Bool {
+    dismissedAt == nil && (activeFrom.map { $0 <= time } ?? true)
+      && (activeUntil.map { time < $0 } ?? true)
+  }
+}

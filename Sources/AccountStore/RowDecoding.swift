@@ -1,0 +1,63 @@
+import Postgres
+
+/// How each model is read from its table's columns; the column lists are kept next to the
+/// decoders so a query and its decoding cannot drift apart.
+enum Columns {
+  static let owner = "id, display_name, created_at"
+  static let account =
+    "id, owner_id, name, kind, balance_minor, currency, position, hidden, version, created_at, updated_at"
+  static let notice = """
+    id, owner_id, message, severity, dismissible, active_from, active_until, position, \
+    dismissed_at, version, created_at, updated_at
+    """
+  static let snapshotInfo = "owner_id, sequence, taken_at, label, reason, digest"
+}
+
+extension Owner {
+  init(row: PostgresRow) throws {
+    self.init(
+      id: try row.decode("id"), displayName: try row.decode("display_name"),
+      createdAt: try row.decode("created_at"))
+  }
+}
+
+extension Account {
+  init(row: PostgresRow) throws {
+    let code: String = try row.decode("currency")
+    guard let currency = Currency(code: code) else {
+      throw AccountStoreError.invalid(
+        field: "currency", reason: "stored code '\(code)' is not ISO 4217")
+    }
+    self.init(
+      id: try row.decode("id"), ownerID: try row.decode("owner_id"), name: try row.decode("name"),
+      kind: try row.decode("kind"),
+      balance: Money(minorUnits: try row.decode("balance_minor"), currency: currency),
+      position: try row.decode("position"), hidden: try row.decode("hidden"),
+      version: try row.decode("version"), createdAt: try row.decode("created_at"),
+      updatedAt: try row.decode("updated_at"))
+  }
+}
+
+extension Notice {
+  init(row: PostgresRow) throws {
+    let severity: String = try row.decode("severity")
+    self.init(
+      id: try row.decode("id"), ownerID: try row.decode("owner_id"),
+      message: try row.decode("message"),
+      severity: NoticeSeverity(rawValue: severity) ?? .info,
+      dismissible: try row.decode("dismissible"),
+      activeFrom: try row.decode("active_from"), activeUntil: try row.decode("active_until"),
+      position: try row.decode("position"), dismissedAt: try row.decode("dismissed_at"),
+      version: try row.decode("version"), createdAt: try row.decode("created_at"),
+      updatedAt: try row.decode("updated_at"))
+  }
+}
+
+extension SnapshotInfo {
+  init(row: PostgresRow) throws {
+    self.init(
+      ownerID: try row.decode("owner_id"), sequence: try row.decode("sequence"),
+      takenAt: try row.decode("taken_at"), label: try row.decode("label"),
+      reason: try row.decode("reason"), digest: try row.decode("digest"))
+  }
+}
