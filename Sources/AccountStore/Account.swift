@@ -16,4 +16,20 @@ public struct Account: Hashable, Sendable {
   public var version: Int64
   public var createdAt: PostgresTimestamp
   public var updatedAt: PostgresTimestamp
+
+  public init(
+    id: Int64, ownerID: String, name: String, kind: String, balance: Money, position: Int32,
+    hidden: Bool, version: Int64, createdAt: PostgresTimestamp, updatedAt: PostgresTimestamp
+  ) {
+    self.id = id
+    self.ownerID = ownerID
+    self.name = name
+    self.kind = kind
+    self.balance = balance
+    self.position = position
+    self.hidden = hidden
+    self.version = version
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+  }
 }

@@ -10,4 +10,11 @@ public struct FeedRows: Hashable, Sendable {
   public var notices: [Notice]
   /// The database's clock when the view was taken; notice windows are judged against it.
   public var readAt: PostgresTimestamp
+
+  public init(owner: Owner, accounts: [Account], notices: [Notice], readAt: PostgresTimestamp) {
+    self.owner = owner
+    self.accounts = accounts
+    self.notices = notices
+    self.readAt = readAt
+  }
 }

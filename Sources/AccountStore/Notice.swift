@@ -29,4 +29,24 @@ public struct Notice: Hashable, Sendable {
     dismissedAt == nil && (activeFrom.map { $0 <= time } ?? true)
       && (activeUntil.map { time < $0 } ?? true)
   }
+
+  public init(
+    id: Int64, ownerID: String, message: String, severity: NoticeSeverity, dismissible: Bool,
+    activeFrom: PostgresTimestamp?, activeUntil: PostgresTimestamp?, position: Int32,
+    dismissedAt: PostgresTimestamp?, version: Int64, createdAt: PostgresTimestamp,
+    updatedAt: PostgresTimestamp
+  ) {
+    self.id = id
+    self.ownerID = ownerID
+    self.message = message
+    self.severity = severity
+    self.dismissible = dismissible
+    self.activeFrom = activeFrom
+    self.activeUntil = activeUntil
+    self.position = position
+    self.dismissedAt = dismissedAt
+    self.version = version
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+  }
 }

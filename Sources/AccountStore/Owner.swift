@@ -6,4 +6,10 @@ public struct Owner: Hashable, Sendable {
   public var id: String
   public var displayName: String
   public var createdAt: PostgresTimestamp
+
+  public init(id: String, displayName: String, createdAt: PostgresTimestamp) {
+    self.id = id
+    self.displayName = displayName
+    self.createdAt = createdAt
+  }
 }

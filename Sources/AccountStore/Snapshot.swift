@@ -5,6 +5,11 @@ public struct Snapshot: Hashable, Sendable {
   public var info: SnapshotInfo
   /// The feed document's JSON (as jsonb returns it; re-encode it canonically before comparing).
   public var document: String
+
+  public init(info: SnapshotInfo, document: String) {
+    self.info = info
+    self.document = document
+  }
 }
 
 /// A snapshot without its document, for listing history cheaply.
@@ -19,6 +24,18 @@ public struct SnapshotInfo: Hashable, Sendable {
   public var reason: String
   /// The document's content digest (64 hex digits).
   public var digest: String
+
+  public init(
+    ownerID: String, sequence: Int64, takenAt: PostgresTimestamp, label: String?, reason: String,
+    digest: String
+  ) {
+    self.ownerID = ownerID
+    self.sequence = sequence
+    self.takenAt = takenAt
+    self.label = label
+    self.reason = reason
+    self.digest = digest
+  }
 }
 
 /// What to store as a snapshot: produced by the caller (the store does not know how feeds are

@@ -1,0 +1,70 @@
+import AccountStore
+import Testing
+
+@Suite struct BatchTests {
+  @Test func batchAppliesEveryChangeInOrder() throws {
+    try withStore { store in
+      let results = try store.apply([
+        .addOwner(id: "kim", displayName: "Kim"),
+        .addAccount(
+          ownerID: "kim", NewAccount(name: "a", balance: Money(minorUnits: 1, currency: .krw))),
+        .addNotice(ownerID: "kim", NewNotice(message: "hello")),
+      ])
+      #expect(results.count == 3)
+      let rows = try store.feedRows(owner: "kim")
+      #expect(rows.accounts.map(\.name) == ["a"])
+      #expect(rows.notices.map(\.message) == ["hello"])
+    }
+  }
+
+  @Test func batchWhoseLastChangeIsInvalidAppliesNothing() throws {
+    try withStore { store in
+      let account = try store.addAccount("a", balance: 10)
+      let before = try store.dump()
+      #expect(throws: AccountStoreError.self) {
+        try store.apply([
+          .adjustBalance(id: account.id, delta: 5, expectedVersion: nil),
+          .addAccount(
+            ownerID: "demo", NewAccount(name: "b", balance: Money(minorUnits: 1, currency: .krw))),
+          .updateAccount(id: 424_242, AccountUpdate(name: "missing")),
+        ])
+      }
+      #expect(try store.dump() == before)
+    }
+  }
+
+  @Test func batchFailingInTheDatabaseAppliesNothing() throws {
+    try withStore { store in
+      let account = try store.addAccount("a", balance: Int64.max)
+      let before = try store.dump()
+      #expect(throws: AccountStoreError.self) {
+        try store.apply([
+          .addNotice(ownerID: "demo", NewNotice(message: "first")),
+          .adjustBalance(id: account.id, delta: 1, expectedVersion: nil),
+        ])
+      }
+      #expect(try store.dump() == before)
+    }
+  }
+
+  @Test func validationErrorInABatchNamesTheChange() throws {
+    try withStore { store in
+      let error = try #require(throws: AccountStoreError.self) {
+        try store.apply([
+          .addNotice(ownerID: "demo", NewNotice(message: "ok")),
+          .addAccount(
+            ownerID: "demo", NewAccount(name: "", balance: Money(minorUnits: 1, currency: .krw))),
+        ])
+      }
+      #expect(error.description == "invalid change 2 of 2: name: must not be empty")
+    }
+  }
+
+  @Test func addingAnExistingOwnerIsAlreadyExists() throws {
+    try withStore { store in
+      #expect(throws: AccountStoreError.alreadyExists("owner 'demo'")) {
+        try store.apply([.addOwner(id: "demo", displayName: "Again")])
+      }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import AccountStore
+import Testing
+
+@Suite struct SnapshotTests {
+  private let digest = String(repeating: "ab", count: 32)
+
+  private func render(_ label: String? = nil) -> (FeedRows) -> SnapshotContent {
+    { rows in
+      SnapshotContent(
+        document: #"{"accounts":\#(rows.accounts.count)}"#,
+        digest: String(repeating: "ab", count: 32),
+        label: label, reason: "snapshot")
+    }
+  }
+
+  @Test func snapshotsAreNumberedPerOwnerFromOne() throws {
+    try withStore { store in
+      try store.apply([.addOwner(id: "kim", displayName: "Kim")])
+      try store.takeSnapshot(owner: "demo", render: render())
+      try store.takeSnapshot(owner: "demo", render: render())
+      try store.takeSnapshot(owner: "kim", render: render())
+      #expect(try store.snapshots(owner: "demo").map(\.sequence) == [1, 2])
+      #expect(try store.snapshots(owner: "kim").map(\.sequence) == [1])
+    }
+  }
+
+  @Test func snapshotStoresTheDocumentRenderedFromRowsOfTheSameTransaction() throws {
+    try withStore { store in
+      try store.addAccount("a", balance: 1)
+      let info = try store.takeSnapshot(owner: "demo", render: render("first"))
+      let loaded = try store.snapshot(owner: "demo", label: "first")
+      #expect(loaded.info == info)
+      #expect(loaded.document == #"{"accounts": 1}"#)
+      #expect(try store.snapshot(owner: "demo", sequence: 1) == loaded)
+      #expect(try store.latestSnapshot(owner: "demo") == loaded)
+    }
+  }
+
+  @Test func writesCanRecordTheResultingFeedInTheSameTransaction() throws {
+    try withStore { store in
+      try store.apply(
+        [
+          .addAccount(
+            ownerID: "demo", NewAccount(name: "a", balance: Money(minorUnits: 1, currency: .krw)))
+        ],
+        snapshot: render())
+      let latest = try #require(try store.latestSnapshot(owner: "demo"))
+      #expect(latest.document == #"{"accounts": 1}"#)
+    }
+  }
+
+  @Test func aFailedWriteRecordsNoSnapshot() throws {
+    try withStore { store in
+      let before = try store.dump()
+      #expect(throws: AccountStoreError.self) {
+        try store.apply([.updateAccount(id: 77, AccountUpdate(name: "x"))], snapshot: render())
+      }
+      #expect(try store.dump() == before)
+    }
+  }
+
+  @Test func aDuplicateLabelIsRefused() throws {
+    try withStore { store in
+      try store.takeSnapshot(owner: "demo", render: render("v1"))
+      #expect(throws: AccountStoreError.self) {
+        try store.takeSnapshot(owner: "demo", render: render("v1"))
+      }
+      #expect(try store.snapshots(owner: "demo").count == 1)
+    }
+  }
+
+  @Test func unknownSnapshotIsNotFound() throws {
+    try withStore { store in
+      #expect(throws: AccountStoreError.notFound("snapshot 9 of owner 'demo'")) {
+        try store.snapshot(owner: "demo", sequence: 9)
+      }
+      let latest = try store.latestSnapshot(owner: "demo")
+      #expect(latest == nil)
+    }
+  }
+}
