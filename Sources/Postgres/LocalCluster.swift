@@ -101,6 +101,8 @@ public struct LocalCluster: Sendable {
       try fileManager.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
     guard Self.runsAsRoot else { return }
+    let owner = try? fileManager.attributesOfItem(atPath: directory)[.ownerAccountName] as? String
+    guard owner != "postgres" else { return }
     try run(
       "/bin/chown", ["-R", "postgres:postgres", directory], asServerUser: false,
       failure: "cannot hand \(directory) to the postgres user")

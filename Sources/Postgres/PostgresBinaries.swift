@@ -6,12 +6,12 @@ struct PostgresBinaries: Sendable {
   var initdb: String
   var pgCtl: String
 
-  static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws
-    -> PostgresBinaries
-  {
+  static func locate(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    versioned: String = "/usr/lib/postgresql"
+  ) throws -> PostgresBinaries {
     let fileManager = FileManager.default
     var directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-    let versioned = "/usr/lib/postgresql"
     let majors = ((try? fileManager.contentsOfDirectory(atPath: versioned)) ?? [])
       .compactMap(Int.init).sorted(by: >)
     directories += majors.map { "\(versioned)/\($0)/bin" }

@@ -32,3 +32,19 @@ import Testing
     }
   }
 }
+
+@Suite struct PreparedStatementTests {
+  @Test func repeatingAStatementReusesItsPreparedStatement() throws {
+    try TestDatabase.with { database in
+      let connection = try database.connect()
+      for value in 0..<5 {
+        _ = try connection.query("SELECT \(Int64(value)) + 1 AS next")
+      }
+      _ = try connection.query("SELECT \("other") AS text")
+      let prepared = try connection.query("SELECT count(*) AS n FROM pg_prepared_statements")
+        .single().decode("n", as: Int64.self)
+      // Two distinct statements above, plus this count query itself.
+      #expect(prepared == 3)
+    }
+  }
+}
