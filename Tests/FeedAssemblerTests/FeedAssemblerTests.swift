@@ -317,3 +317,21 @@ import Testing
     #expect(document.sections.first?.items.first?.props["value"] == "9,223,372,036,854,775,807원")
   }
 }
+
+@Suite struct SnapshotContentTests {
+  @Test func storedSnapshotHoldsTheAssembledDocument() throws {
+    let (snapshot, document) = try withStore { store in
+      try store.add(seedChanges)
+      let assembler = FeedAssembler()
+      let info = try store.takeSnapshot(owner: seedOwner) { rows in
+        try assembler.snapshotContent(for: rows, revision: 1, label: "first", reason: "snapshot")
+      }
+      let document = try assembler.assemble(try store.feedRows(owner: seedOwner), revision: 1)
+      return (try store.snapshot(owner: seedOwner, sequence: info.sequence), document)
+    }
+    #expect(snapshot.info.digest == document.digest)
+    #expect(snapshot.info.label == "first")
+    let stored = try FeedDocument(data: Data(snapshot.document.utf8))
+    #expect(stored.encoded() == document.encoded())
+  }
+}
