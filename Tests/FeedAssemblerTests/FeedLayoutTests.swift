@@ -76,6 +76,21 @@ import Testing
         == "config/feed.json: sections[0].touch_url: '{' without a matching '}'")
   }
 
+  @Test func nestedPlaceholderIsRefused() {
+    #expect(
+      error(#"{"sections": [{"kind": "accounts", "touch_url": "app://{a{id}}"}]}"#)
+        == "config/feed.json: sections[0].touch_url: '{' inside a placeholder; "
+        + "placeholders cannot nest")
+  }
+
+  @Test func templateFillsEveryPlaceholder() throws {
+    let template = try Template(
+      "app://{owner}/accounts/{id}?k={kind}", allowed: ["id", "kind", "owner"])
+    #expect(
+      template.filled(["id": "42", "kind": "savings", "owner": "demo"])
+        == "app://demo/accounts/42?k=savings")
+  }
+
   @Test func strayClosingBraceIsRefused() {
     #expect(
       error(#"{"sections": [{"kind": "accounts", "touch_url": "app://accounts/id}"}]}"#)
