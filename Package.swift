@@ -56,7 +56,9 @@ let package = Package(
     .testTarget(name: "FeedDiffTests", dependencies: ["FeedDiff"]),
     .testTarget(
       name: "FeedAssemblerTests",
-      dependencies: ["FeedAssembler", "AccountStore", "FeedComponents", "PostgresTestSupport"]
+      dependencies: [
+        "FeedAssembler", "AccountStore", "FeedComponents", "Postgres", "PostgresTestSupport",
+      ]
     ),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
     .testTarget(
