@@ -89,7 +89,7 @@ enum StagePlanner {
         let from = m.oldSectionOf[k]
         let oldPath = ElementPath(section: from, element: k - m.oldStart[from])
         if m.elementChanged[n] {
-          elementUpdated.append(.init(path: oldPath, section: t, ref: n))
+          elementUpdated.append(.init(path: oldPath, section: m.oldSectionPartner[from], ref: n))
         }
         var moves = from != s
         if from == s {
