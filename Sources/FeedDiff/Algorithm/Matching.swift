@@ -29,8 +29,6 @@ struct Matching {
   /// Per new flat element: paired and its content differs.
   @usableFromInline var elementChanged: [Bool]
 
-  @usableFromInline static let absent = Int.min
-
   @inlinable
   init<Section: DifferentiableSection>(
     source: [Section], target: [Section], oldElements: [[Section.Element]],
@@ -58,67 +56,80 @@ struct Matching {
       }
     }
 
-    (oldStart, oldSectionOf) = Self.layout(oldElements)
-    (newStart, newSectionOf) = Self.layout(newElements)
+    let (oldStart, oldSectionOf) = Self.layout(oldElements)
+    let (newStart, newSectionOf) = Self.layout(newElements)
     let oldCount = oldSectionOf.count
     let newCount = newSectionOf.count
+    // Binary search over the few section starts stays in cache; `oldSectionOf[k]` would not.
+    func oldID(_ k: Int) -> Section.Element.DifferenceIdentifier {
+      let s = Self.section(containing: k, starts: oldStart)
+      return oldElements[s][k - oldStart[s]].differenceIdentifier
+    }
+    func newID(_ m: Int) -> Section.Element.DifferenceIdentifier {
+      let t = Self.section(containing: m, starts: newStart)
+      return newElements[t][m - newStart[t]].differenceIdentifier
+    }
 
-    // One table for both feeds: an old element stores its flat index (>= 0), a new element that
-    // matched nothing stores -2 - its flat index, so a repeat in either feed is seen at once.
-    var table: [Section.Element.DifferenceIdentifier: Int] = [:]
-    table.reserveCapacity(oldCount + newCount)
-    var k = 0
-    for (s, elements) in oldElements.enumerated() {
-      for element in elements {
-        if let first = table.updateValue(k, forKey: element.differenceIdentifier) {
-          throw Self.duplicateElement(
-            element.differenceIdentifier, section: source[s],
-            firstSection: source[oldSectionOf[first]], in: .source)
-        }
-        k += 1
+    // One table for both feeds: entry k < oldCount is old element k, later entries are new
+    // elements that matched nothing (`newOnly`), so a repeat in either feed is seen at once.
+    var table = IdentifierTable(capacity: oldCount + newCount)
+    for k in 0..<oldCount {
+      let id = oldID(k)
+      if let first = table.findOrInsert(hash: identifierHash(id), isSame: { oldID($0) == id }) {
+        throw Self.duplicateElement(
+          id, section: source[oldSectionOf[k]], firstSection: source[oldSectionOf[first]],
+          in: .source)
       }
     }
 
-    oldPartner = Array(repeating: -1, count: oldCount)
-    newPartner = Array(repeating: -1, count: newCount)
-    elementChanged = Array(repeating: false, count: newCount)
-    var m = 0
-    for (t, elements) in newElements.enumerated() {
-      let targetSectionSurvives = newSectionPartner[t] >= 0
-      for element in elements {
-        let previous = Self.claim(&table[element.differenceIdentifier, default: Self.absent], m)
-        if previous >= 0 {
-          if oldPartner[previous] != -1 {
-            let other = oldPartner[previous] >= 0 ? oldPartner[previous] : -2 - oldPartner[previous]
-            throw Self.duplicateElement(
-              element.differenceIdentifier, section: target[t],
-              firstSection: target[newSectionOf[other]], in: .target)
-          }
-          let s = oldSectionOf[previous]
-          if targetSectionSurvives && oldSectionPartner[s] >= 0 {
-            oldPartner[previous] = m
-            newPartner[m] = previous
-            elementChanged[m] = !element.isContentEqual(
-              to: oldElements[s][previous - oldStart[s]])
-          } else {
-            oldPartner[previous] = -2 - m
-          }
-        } else if previous != Self.absent {
-          throw Self.duplicateElement(
-            element.differenceIdentifier, section: target[t],
-            firstSection: target[newSectionOf[-2 - previous]], in: .target)
-        }
-        m += 1
+    var oldPartner = [Int](repeating: -1, count: oldCount)
+    var newPartner = [Int](repeating: -1, count: newCount)
+    var elementChanged = [Bool](repeating: false, count: newCount)
+    var newOnly: [Int] = []
+    for m in 0..<newCount {
+      let t = newSectionOf[m]
+      let element = newElements[t][m - newStart[t]]
+      let id = element.differenceIdentifier
+      let found = table.findOrInsert(hash: identifierHash(id)) { entry in
+        entry < oldCount ? oldID(entry) == id : newID(newOnly[entry - oldCount]) == id
+      }
+      guard let k = found else {
+        newOnly.append(m)
+        continue
+      }
+      guard k < oldCount, oldPartner[k] == -1 else {
+        let other = k >= oldCount ? newOnly[k - oldCount] : oldPartner[k] >= 0 ? oldPartner[k] : -2 - oldPartner[k]
+        throw Self.duplicateElement(
+          id, section: target[t], firstSection: target[newSectionOf[other]], in: .target)
+      }
+      let s = oldSectionOf[k]
+      if newSectionPartner[t] >= 0 && oldSectionPartner[s] >= 0 {
+        oldPartner[k] = m
+        newPartner[m] = k
+        elementChanged[m] = !element.isContentEqual(to: oldElements[s][k - oldStart[s]])
+      } else {
+        oldPartner[k] = -2 - m
       }
     }
+    self.oldStart = oldStart
+    self.newStart = newStart
+    self.oldSectionOf = oldSectionOf
+    self.newSectionOf = newSectionOf
+    self.oldPartner = oldPartner
+    self.newPartner = newPartner
+    self.elementChanged = elementChanged
   }
 
-  /// Reads a table slot and, when the identifier was not there, records it as new element `m`.
+  /// The section whose flat range holds element `k`: the last start at or before `k`.
   @inlinable
-  static func claim(_ slot: inout Int, _ m: Int) -> Int {
-    let previous = slot
-    if previous == absent { slot = -2 - m }
-    return previous
+  static func section(containing k: Int, starts: [Int]) -> Int {
+    var low = 0
+    var high = starts.count - 1
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if starts[middle] <= k { low = middle } else { high = middle }
+    }
+    return low
   }
 
   @inlinable
