@@ -86,17 +86,25 @@ struct Matching {
     var newPartner = [Int](repeating: -1, count: newCount)
     var elementChanged = [Bool](repeating: false, count: newCount)
     var newOnly: [Int] = []
+    // Most elements follow the same neighbour as before, so the old element after the last
+    // match is tried first; only elements out of that run pay for a (cache-missing) table probe.
+    // Old ids are unique, so a hit on the run is the only old element with that id.
+    var nextOld = 0
     for m in 0..<newCount {
       let t = newSectionOf[m]
       let element = newElements[t][m - newStart[t]]
       let id = element.differenceIdentifier
-      let found = table.findOrInsert(hash: identifierHash(id)) { entry in
-        entry < oldCount ? oldID(entry) == id : newID(newOnly[entry - oldCount]) == id
+      var found: Int? = nextOld
+      if nextOld >= oldCount || oldID(nextOld) != id {
+        found = table.findOrInsert(hash: identifierHash(id)) { entry in
+          entry < oldCount ? oldID(entry) == id : newID(newOnly[entry - oldCount]) == id
+        }
       }
       guard let k = found else {
         newOnly.append(m)
         continue
       }
+      if k < oldCount { nextOld = k + 1 }
       guard k < oldCount, oldPartner[k] == -1 else {
         let other = k >= oldCount ? newOnly[k - oldCount] : oldPartner[k] >= 0 ? oldPartner[k] : -2 - oldPartner[k]
         throw Self.duplicateElement(
