@@ -46,12 +46,14 @@ private struct StageReplay<Section: DifferentiableSection> {
     var arrivals: [ElementPath: Section.Element] = [:]
     var arrivalsPerSection: [Int: Int] = [:]
     for change in stage.elementInserted {
-      guard let element = element(stage.data, change.path), element.differenceIdentifier == change.id
+      guard let element = element(stage.data, change.path),
+        element.differenceIdentifier == change.id
       else { throw ReplayFailure(text: "item insert \(change.path) does not match \(change.id)") }
       try place(element, at: change.path, into: &arrivals, counts: &arrivalsPerSection)
     }
     for move in stage.elementMoved {
-      try place(element(pre, move.source)!, at: move.target, into: &arrivals,
+      try place(
+        element(pre, move.source)!, at: move.target, into: &arrivals,
         counts: &arrivalsPerSection)
     }
 
@@ -136,24 +138,28 @@ private struct StageReplay<Section: DifferentiableSection> {
     return slots.map { $0 ?? nil }
   }
 
-  private func checkSectionLeaving(_ index: Int, id: Section.DifferenceIdentifier,
-    into leaves: inout Set<Int>) throws(ReplayFailure)
-  {
+  private func checkSectionLeaving(
+    _ index: Int, id: Section.DifferenceIdentifier,
+    into leaves: inout Set<Int>
+  ) throws(ReplayFailure) {
     guard pre.indices.contains(index), pre[index].differenceIdentifier == id,
       leaves.insert(index).inserted
     else { throw ReplayFailure(text: "section \(index) is not \(id) or leaves twice") }
   }
 
-  private func checkLeaving(_ path: ElementPath, id: Section.Element.DifferenceIdentifier,
-    into leaving: inout Set<ElementPath>) throws(ReplayFailure)
-  {
+  private func checkLeaving(
+    _ path: ElementPath, id: Section.Element.DifferenceIdentifier,
+    into leaving: inout Set<ElementPath>
+  ) throws(ReplayFailure) {
     guard elementID(pre, path) == id, leaving.insert(path).inserted else {
       throw ReplayFailure(text: "item \(path) is not \(id) or leaves twice")
     }
   }
 
-  private func place(_ element: Section.Element, at path: ElementPath,
-    into arrivals: inout [ElementPath: Section.Element], counts: inout [Int: Int])
+  private func place(
+    _ element: Section.Element, at path: ElementPath,
+    into arrivals: inout [ElementPath: Section.Element], counts: inout [Int: Int]
+  )
     throws(ReplayFailure)
   {
     guard arrivals.updateValue(element, forKey: path) == nil else {

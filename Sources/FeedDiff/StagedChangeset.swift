@@ -38,5 +38,7 @@ public struct StagedChangeset<Section: DifferentiableSection>: RandomAccessColle
 }
 
 extension StagedChangeset: Sendable
-where Section: Sendable, Section.DifferenceIdentifier: Sendable,
-  Section.Element.DifferenceIdentifier: Sendable {}
+where
+  Section: Sendable, Section.DifferenceIdentifier: Sendable,
+  Section.Element.DifferenceIdentifier: Sendable
+{}

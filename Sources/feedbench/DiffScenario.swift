@@ -37,7 +37,9 @@ struct DiffScenario {
     var remaining: [Int: [DiffBenchItem]] = [:]
     for s in survivors {
       var elements = old[s].elements
-      for _ in 0..<5 { travellers.append(elements.remove(at: generator.random.below(elements.count))) }
+      for _ in 0..<5 {
+        travellers.append(elements.remove(at: generator.random.below(elements.count)))
+      }
       remaining[s] = elements
     }
     var relocated = travellers.count

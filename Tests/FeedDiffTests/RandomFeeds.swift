@@ -65,7 +65,9 @@ struct RandomFeeds {
       feed.append(kept)
     }
     for _ in 0..<rng.below(3) { feed.insert(newSection(), at: rng.below(feed.count + 1)) }
-    if feed.count > 1 && rng.chance(30) { feed.swapAt(rng.below(feed.count), rng.below(feed.count)) }
+    if feed.count > 1 && rng.chance(30) {
+      feed.swapAt(rng.below(feed.count), rng.below(feed.count))
+    }
     if rng.chance(10) { feed.shuffle(using: &rng) }
     guard !feed.isEmpty else { return feed }
     for s in feed.indices {

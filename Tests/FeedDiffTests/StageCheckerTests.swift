@@ -8,7 +8,9 @@ struct StageCheckerTests {
   @Test func acceptsAHandWrittenValidStage() {
     let stage = Changeset(
       data: [group("A", ["c", "a", "x"]), group("B", ["d"])],
-      elementDeleted: [ElementChange(id: "b", sectionID: "A", path: ElementPath(section: 0, element: 1))],
+      elementDeleted: [
+        ElementChange(id: "b", sectionID: "A", path: ElementPath(section: 0, element: 1))
+      ],
       elementInserted: [
         ElementChange(id: "x", sectionID: "A", path: ElementPath(section: 0, element: 2))
       ],
@@ -29,7 +31,9 @@ struct StageCheckerTests {
   @Test func rejectsAnItemMovedAndUpdatedInOneStage() {
     let stage = Changeset(
       data: [group("A", ["b", "a", "c"]), group("B", ["d"])],
-      elementUpdated: [ElementChange(id: "a", sectionID: "A", path: ElementPath(section: 0, element: 0))],
+      elementUpdated: [
+        ElementChange(id: "a", sectionID: "A", path: ElementPath(section: 0, element: 0))
+      ],
       elementMoved: [
         ElementMove(
           id: "a", sourceSectionID: "A", source: ElementPath(section: 0, element: 0),
@@ -43,7 +47,9 @@ struct StageCheckerTests {
     let stage = Changeset(
       data: before + [group("C", ["y"])],
       sectionInserted: [SectionChange(id: "C", index: 2)],
-      elementInserted: [ElementChange(id: "y", sectionID: "C", path: ElementPath(section: 2, element: 0))])
+      elementInserted: [
+        ElementChange(id: "y", sectionID: "C", path: ElementPath(section: 2, element: 0))
+      ])
     let problems = StageChecker.problems(in: stage, after: before)
     #expect(problems.contains { $0.contains("inside a section this stage inserts") })
   }
@@ -51,7 +57,9 @@ struct StageCheckerTests {
   @Test func rejectsADeleteWhosePreStageIndexHoldsAnotherItem() {
     let stage = Changeset(
       data: [group("A", ["a", "b"]), group("B", ["d"])],
-      elementDeleted: [ElementChange(id: "c", sectionID: "A", path: ElementPath(section: 0, element: 1))])
+      elementDeleted: [
+        ElementChange(id: "c", sectionID: "A", path: ElementPath(section: 0, element: 1))
+      ])
     let problems = StageChecker.problems(in: stage, after: before)
     #expect(problems.contains { $0.hasPrefix("item delete") })
   }

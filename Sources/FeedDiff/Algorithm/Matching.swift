@@ -1,7 +1,7 @@
 /// Both feeds reduced to dense integers: which section and element pairs with which, and which
 /// pairs changed content.
 ///
-/// Identifiers are hashed exactly once each, here; everything after works on contiguous `Int`
+/// Identifiers are hashed at most once each, here; everything after works on contiguous `Int`
 /// arrays. Elements are numbered "flat": old element `k` is the `k`-th element of the old feed
 /// counting across sections, likewise for new elements.
 ///
@@ -22,7 +22,8 @@ struct Matching {
   @usableFromInline var newStart: [Int]
   @usableFromInline var oldSectionOf: [Int]
   @usableFromInline var newSectionOf: [Int]
-  /// Old flat element → paired new flat element, or a negative number when unpaired.
+  /// Old flat element → paired new flat element; -1 when no new element has its id, and
+  /// `-2 - m` when new element `m` has it but one of their sections is deleted or inserted.
   @usableFromInline var oldPartner: [Int]
   /// New flat element → paired old flat element, or -1 when unpaired.
   @usableFromInline var newPartner: [Int]
@@ -106,7 +107,9 @@ struct Matching {
       }
       if k < oldCount { nextOld = k + 1 }
       guard k < oldCount, oldPartner[k] == -1 else {
-        let other = k >= oldCount ? newOnly[k - oldCount] : oldPartner[k] >= 0 ? oldPartner[k] : -2 - oldPartner[k]
+        let other =
+          k >= oldCount
+          ? newOnly[k - oldCount] : oldPartner[k] >= 0 ? oldPartner[k] : -2 - oldPartner[k]
         throw Self.duplicateElement(
           id, section: target[t], firstSection: target[newSectionOf[other]], in: .target)
       }
