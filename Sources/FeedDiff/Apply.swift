@@ -52,9 +52,10 @@ private struct StageReplay<Section: DifferentiableSection> {
       try place(element, at: change.path, into: &arrivals, counts: &arrivalsPerSection)
     }
     for move in stage.elementMoved {
-      try place(
-        element(pre, move.source)!, at: move.target, into: &arrivals,
-        counts: &arrivalsPerSection)
+      guard let element = element(pre, move.source) else {
+        throw ReplayFailure(text: "item move source \(move.source) does not exist")
+      }
+      try place(element, at: move.target, into: &arrivals, counts: &arrivalsPerSection)
     }
 
     var post: [Section] = []

@@ -44,12 +44,6 @@ public struct Changeset<Section: DifferentiableSection> {
     self.elementUpdated = elementUpdated
     self.elementMoved = elementMoved
   }
-
-  /// The number of changes in this stage, counting a move once.
-  public var changeCount: Int {
-    sectionDeleted.count + sectionInserted.count + sectionUpdated.count + sectionMoved.count
-      + elementDeleted.count + elementInserted.count + elementUpdated.count + elementMoved.count
-  }
 }
 
 extension Changeset: Sendable where Section: Sendable, SectionID: Sendable, ElementID: Sendable {}
