@@ -32,15 +32,15 @@ struct DiffScenario {
     let headerChanged = Set(order[2..<4])
     var survivors = old.indices.filter { !deleted.contains($0) }
 
-    // Travellers leave their section before the mix, and join another surviving one after it.
-    var travellers: [DiffBenchItem] = []
+    // 0.5% of all items travel: taken round-robin from the surviving sections before the mix,
+    // each joins another surviving section after it.
+    var travellers: [(item: DiffBenchItem, origin: Int)] = []
     var remaining: [Int: [DiffBenchItem]] = [:]
-    for s in survivors {
-      var elements = old[s].elements
-      for _ in 0..<5 {
-        travellers.append(elements.remove(at: generator.random.below(elements.count)))
-      }
-      remaining[s] = elements
+    for s in survivors { remaining[s] = old[s].elements }
+    for n in 0..<(100_000 / 200) {
+      let origin = survivors[n % survivors.count]
+      let item = remaining[origin]!.remove(at: generator.random.below(remaining[origin]!.count))
+      travellers.append((item, origin))
     }
     var relocated = travellers.count
     var mixed: [Int: [DiffBenchItem]] = [:]
@@ -49,8 +49,7 @@ struct DiffScenario {
       mixed[s] = elements
       relocated += moved
     }
-    for (n, traveller) in travellers.enumerated() {
-      let origin = survivors[n / 5]
+    for (traveller, origin) in travellers {
       var target = survivors[generator.random.below(survivors.count)]
       while target == origin { target = survivors[generator.random.below(survivors.count)] }
       mixed[target]!.insert(traveller, at: generator.random.below(mixed[target]!.count + 1))
