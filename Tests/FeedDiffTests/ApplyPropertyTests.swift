@@ -48,17 +48,15 @@ struct ApplyPropertyTests {
   }
 }
 
-/// Items in both feeds, in sections present in both, minus those keeping their relative order
-/// in a greedy (not necessarily longest) pass: an upper bound for the moves a minimal diff needs.
+/// Items in both feeds minus those that stay in their section and keep their relative order in
+/// a greedy (not necessarily longest) pass: an upper bound for the moves a minimal diff needs.
 private func relocatedItemBound(_ old: [Group], _ new: [Group]) -> Int {
-  let newSections = Set(new.map(\.id))
-  let oldSections = Set(old.map(\.id))
   var oldPlace: [String: (section: String, index: Int)] = [:]
-  for section in old where newSections.contains(section.id) {
+  for section in old {
     for (i, item) in section.elements.enumerated() { oldPlace[item.id] = (section.id, i) }
   }
   var bound = 0
-  for section in new where oldSections.contains(section.id) {
+  for section in new {
     var last = -1
     for item in section.elements {
       guard let place = oldPlace[item.id] else { continue }

@@ -69,4 +69,13 @@ struct PlanTextTests {
     #expect(!(try lines()).joined().contains("\u{1B}["))
     #expect(try lines(colored: true).contains("  \u{1B}[32m+\u{1B}[0m account/4"))
   }
+
+  @Test func itemsMovingOutOfADeletedSectionAreListedWhereTheyArrive() throws {
+    let text = try StagedChangeset(
+      source: [group("D", ["d1", "d2"])], target: [group("N", ["d1", "n"])]
+    ).planText()
+    #expect(text.contains("+ section N\n  ↷ d1  (moved from D)\n  + n\n"))
+    #expect(text.contains("- section D\n  - d2\n"))
+    #expect(text.hasSuffix("2 to add, 0 to change, 2 to remove, 1 to move.\n"))
+  }
 }

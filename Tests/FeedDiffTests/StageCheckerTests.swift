@@ -75,4 +75,17 @@ struct StageCheckerTests {
     let problems = StageChecker.problems(in: stage, after: before)
     #expect(problems.contains { $0.contains("do not keep their order") })
   }
+
+  @Test func rejectsAnItemMovingOutOfASectionTheSameStageDeletes() {
+    let stage = Changeset(
+      data: [group("A", ["a", "b", "c", "d"])],
+      sectionDeleted: [SectionChange(id: "B", index: 1)],
+      elementMoved: [
+        ElementMove(
+          id: "d", sourceSectionID: "B", source: ElementPath(section: 1, element: 0),
+          targetSectionID: "A", target: ElementPath(section: 0, element: 3))
+      ])
+    let problems = StageChecker.problems(in: stage, after: before)
+    #expect(problems.contains { $0.contains("inside a section this stage deletes") })
+  }
 }

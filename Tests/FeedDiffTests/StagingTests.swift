@@ -52,4 +52,24 @@ struct StagingTests {
       source: [group("A", ["a"]), group("B", ["b1", "b2"])], target: [group("A", ["a"])])
     #expect(changeset.summary == ChangeSummary(removed: 3))
   }
+
+  @Test func anItemLeavingADeletedSectionMovesOutBeforeTheSectionIsDeleted() throws {
+    let changeset = try StagedChangeset(
+      source: [group("A", ["a"]), group("D", ["d1", "d2"])], target: [group("A", ["a", "d1"])])
+    let moveStage = try #require(changeset.firstIndex { !$0.elementMoved.isEmpty })
+    let deleteStage = try #require(changeset.firstIndex { !$0.sectionDeleted.isEmpty })
+    #expect(changeset[moveStage].elementMoved.map(\.sourceSectionID) == ["D"])
+    #expect(moveStage < deleteStage)
+    #expect(changeset.summary == ChangeSummary(removed: 2, moved: 1))
+  }
+
+  @Test func anItemJoiningAnInsertedSectionMovesInAfterTheSectionIsInserted() throws {
+    let changeset = try StagedChangeset(
+      source: [group("A", ["a", "b"])], target: [group("A", ["a"]), group("N", ["b", "n"])])
+    let insertStage = try #require(changeset.firstIndex { !$0.sectionInserted.isEmpty })
+    let moveStage = try #require(changeset.firstIndex { !$0.elementMoved.isEmpty })
+    #expect(changeset[moveStage].elementMoved.map(\.targetSectionID) == ["N"])
+    #expect(insertStage < moveStage)
+    #expect(changeset.summary == ChangeSummary(added: 2, moved: 1))
+  }
 }

@@ -5,10 +5,8 @@
 /// arrays. Elements are numbered "flat": old element `k` is the `k`-th element of the old feed
 /// counting across sections, likewise for new elements.
 ///
-/// An element pairs with its namesake only when both of their sections are in both feeds. An
-/// element of a deleted section leaves with that section and an element of an inserted section
-/// arrives with it, because a batch update cannot move a row out of a section it deletes or into
-/// one it inserts.
+/// Elements pair by identifier wherever they are, so an element whose section is deleted or
+/// inserted can still be a move; `StagePlanner` orders the stages so that such a move is legal.
 @usableFromInline
 struct Matching {
   /// Old section → new section index, or -1 when deleted.
@@ -22,8 +20,7 @@ struct Matching {
   @usableFromInline var newStart: [Int]
   @usableFromInline var oldSectionOf: [Int]
   @usableFromInline var newSectionOf: [Int]
-  /// Old flat element → paired new flat element; -1 when no new element has its id, and
-  /// `-2 - m` when new element `m` has it but one of their sections is deleted or inserted.
+  /// Old flat element → paired new flat element, or -1 when deleted.
   @usableFromInline var oldPartner: [Int]
   /// New flat element → paired old flat element, or -1 when unpaired.
   @usableFromInline var newPartner: [Int]
@@ -107,20 +104,14 @@ struct Matching {
       }
       if k < oldCount { nextOld = k + 1 }
       guard k < oldCount, oldPartner[k] == -1 else {
-        let other =
-          k >= oldCount
-          ? newOnly[k - oldCount] : oldPartner[k] >= 0 ? oldPartner[k] : -2 - oldPartner[k]
+        let other = k >= oldCount ? newOnly[k - oldCount] : oldPartner[k]
         throw Self.duplicateElement(
           id, section: target[t], firstSection: target[newSectionOf[other]], in: .target)
       }
       let s = oldSectionOf[k]
-      if newSectionPartner[t] >= 0 && oldSectionPartner[s] >= 0 {
-        oldPartner[k] = m
-        newPartner[m] = k
-        elementChanged[m] = !element.isContentEqual(to: oldElements[s][k - oldStart[s]])
-      } else {
-        oldPartner[k] = -2 - m
-      }
+      oldPartner[k] = m
+      newPartner[m] = k
+      elementChanged[m] = !element.isContentEqual(to: oldElements[s][k - oldStart[s]])
     }
     self.oldStart = oldStart
     self.newStart = newStart

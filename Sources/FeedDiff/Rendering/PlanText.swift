@@ -58,18 +58,13 @@ where
     var blocks: [[String]] = []
     for section in changeset.target {
       let id = section.differenceIdentifier
-      if sectionsInserted.contains(id) {
-        blocks.append(
-          [line("+", "section", section)]
-            + section.elements.map { line("+", "", $0, indent: 2) })
-        continue
-      }
+      let sectionInserted = sectionsInserted.contains(id)
       var body: [String] = []
       for element in section.elements {
         let elementID = element.differenceIdentifier
         let from = movedFrom[elementID]
         let note = from.map { $0 == id ? "  (moved)" : "  (moved from \($0))" } ?? ""
-        if inserted.contains(elementID) {
+        if inserted.contains(elementID) || (sectionInserted && from == nil) {
           body.append(line("+", "", element, indent: 2))
         } else if updated.contains(elementID), let before = oldElements[elementID] {
           body.append(line("~", "", element, indent: 2) + note)
@@ -84,7 +79,9 @@ where
         }
       }
       let moved = sectionsMoved.contains(id) ? "  (moved)" : ""
-      if sectionsUpdated.contains(id), let old = oldSections[id] {
+      if sectionInserted {
+        blocks.append([line("+", "section", section)] + body)
+      } else if sectionsUpdated.contains(id), let old = oldSections[id] {
         blocks.append(
           [line("~", "section", section) + moved]
             + changes(from: old.diffProperties, to: section.diffProperties, indent: 4) + body)
@@ -94,9 +91,12 @@ where
         blocks.append([line(" ", "section", section)] + body)
       }
     }
+    // A deleted section lists the elements that go with it; those that moved out are listed
+    // where they arrive.
     for section in changeset.source where sectionsDeleted.contains(section.differenceIdentifier) {
+      let staying = section.elements.filter { movedFrom[$0.differenceIdentifier] == nil }
       blocks.append(
-        [line("-", "section", section)] + section.elements.map { line("-", "", $0, indent: 2) })
+        [line("-", "section", section)] + staying.map { line("-", "", $0, indent: 2) })
     }
 
     var lines = blocks.flatMap { $0 + [""] }
