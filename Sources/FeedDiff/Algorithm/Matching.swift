@@ -1,0 +1,171 @@
+/// Both feeds reduced to dense integers: which section and element pairs with which, and which
+/// pairs changed content.
+///
+/// Identifiers are hashed at most once each, here; everything after works on contiguous `Int`
+/// arrays. Elements are numbered "flat": old element `k` is the `k`-th element of the old feed
+/// counting across sections, likewise for new elements.
+///
+/// Elements pair by identifier wherever they are, so an element whose section is deleted or
+/// inserted can still be a move; `StagePlanner` orders the stages so that such a move is legal.
+@usableFromInline
+struct Matching {
+  /// Old section → new section index, or -1 when deleted.
+  @usableFromInline var oldSectionPartner: [Int]
+  /// New section → old section index, or -1 when inserted.
+  @usableFromInline var newSectionPartner: [Int]
+  /// Per new section: paired and its header content differs.
+  @usableFromInline var sectionChanged: [Bool]
+  /// Flat index of each old section's first element; one extra entry holds the total.
+  @usableFromInline var oldStart: [Int]
+  @usableFromInline var newStart: [Int]
+  @usableFromInline var oldSectionOf: [Int]
+  @usableFromInline var newSectionOf: [Int]
+  /// Old flat element → paired new flat element, or -1 when deleted.
+  @usableFromInline var oldPartner: [Int]
+  /// New flat element → paired old flat element, or -1 when unpaired.
+  @usableFromInline var newPartner: [Int]
+  /// Per new flat element: paired and its content differs.
+  @usableFromInline var elementChanged: [Bool]
+
+  @inlinable
+  init<Section: DifferentiableSection>(
+    source: [Section], target: [Section], oldElements: [[Section.Element]],
+    newElements: [[Section.Element]]
+  ) throws(DuplicateIdentifierError) {
+    var sectionIndex: [Section.DifferenceIdentifier: Int] = [:]
+    sectionIndex.reserveCapacity(source.count)
+    for (s, section) in source.enumerated()
+    where sectionIndex.updateValue(s, forKey: section.differenceIdentifier) != nil {
+      throw Self.duplicateSection(section.differenceIdentifier, in: .source)
+    }
+    oldSectionPartner = Array(repeating: -1, count: source.count)
+    newSectionPartner = Array(repeating: -1, count: target.count)
+    sectionChanged = Array(repeating: false, count: target.count)
+    var seenTargetSections = Set<Section.DifferenceIdentifier>(minimumCapacity: target.count)
+    for (t, section) in target.enumerated() {
+      let id = section.differenceIdentifier
+      guard seenTargetSections.insert(id).inserted else {
+        throw Self.duplicateSection(id, in: .target)
+      }
+      if let s = sectionIndex[id] {
+        oldSectionPartner[s] = t
+        newSectionPartner[t] = s
+        sectionChanged[t] = !section.isContentEqual(to: source[s])
+      }
+    }
+
+    let (oldStart, oldSectionOf) = Self.layout(oldElements)
+    let (newStart, newSectionOf) = Self.layout(newElements)
+    let oldCount = oldSectionOf.count
+    let newCount = newSectionOf.count
+    // Binary search over the few section starts stays in cache; `oldSectionOf[k]` would not.
+    func oldID(_ k: Int) -> Section.Element.DifferenceIdentifier {
+      let s = Self.section(containing: k, starts: oldStart)
+      return oldElements[s][k - oldStart[s]].differenceIdentifier
+    }
+    func newID(_ m: Int) -> Section.Element.DifferenceIdentifier {
+      let t = Self.section(containing: m, starts: newStart)
+      return newElements[t][m - newStart[t]].differenceIdentifier
+    }
+
+    // One table for both feeds: entry k < oldCount is old element k, later entries are new
+    // elements that matched nothing (`newOnly`), so a repeat in either feed is seen at once.
+    var table = IdentifierTable(capacity: oldCount + newCount)
+    for k in 0..<oldCount {
+      let id = oldID(k)
+      if let first = table.findOrInsert(hash: identifierHash(id), isSame: { oldID($0) == id }) {
+        throw Self.duplicateElement(
+          id, section: source[oldSectionOf[k]], firstSection: source[oldSectionOf[first]],
+          in: .source)
+      }
+    }
+
+    var oldPartner = [Int](repeating: -1, count: oldCount)
+    var newPartner = [Int](repeating: -1, count: newCount)
+    var elementChanged = [Bool](repeating: false, count: newCount)
+    var newOnly: [Int] = []
+    // Most elements follow the same neighbour as before, so the old element after the last
+    // match is tried first; only elements out of that run pay for a (cache-missing) table probe.
+    // Old ids are unique, so a hit on the run is the only old element with that id.
+    var nextOld = 0
+    for m in 0..<newCount {
+      let t = newSectionOf[m]
+      let element = newElements[t][m - newStart[t]]
+      let id = element.differenceIdentifier
+      var found: Int? = nextOld
+      if nextOld >= oldCount || oldID(nextOld) != id {
+        found = table.findOrInsert(hash: identifierHash(id)) { entry in
+          entry < oldCount ? oldID(entry) == id : newID(newOnly[entry - oldCount]) == id
+        }
+      }
+      guard let k = found else {
+        newOnly.append(m)
+        continue
+      }
+      if k < oldCount { nextOld = k + 1 }
+      guard k < oldCount, oldPartner[k] == -1 else {
+        let other = k >= oldCount ? newOnly[k - oldCount] : oldPartner[k]
+        throw Self.duplicateElement(
+          id, section: target[t], firstSection: target[newSectionOf[other]], in: .target)
+      }
+      let s = oldSectionOf[k]
+      oldPartner[k] = m
+      newPartner[m] = k
+      elementChanged[m] = !element.isContentEqual(to: oldElements[s][k - oldStart[s]])
+    }
+    self.oldStart = oldStart
+    self.newStart = newStart
+    self.oldSectionOf = oldSectionOf
+    self.newSectionOf = newSectionOf
+    self.oldPartner = oldPartner
+    self.newPartner = newPartner
+    self.elementChanged = elementChanged
+  }
+
+  /// The section whose flat range holds element `k`: the last start at or before `k`.
+  @inlinable
+  static func section(containing k: Int, starts: [Int]) -> Int {
+    var low = 0
+    var high = starts.count - 1
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if starts[middle] <= k { low = middle } else { high = middle }
+    }
+    return low
+  }
+
+  @inlinable
+  static func layout<Element>(_ sections: [[Element]]) -> (start: [Int], sectionOf: [Int]) {
+    var start: [Int] = []
+    start.reserveCapacity(sections.count + 1)
+    var total = 0
+    for elements in sections {
+      start.append(total)
+      total += elements.count
+    }
+    start.append(total)
+    var sectionOf = [Int](repeating: 0, count: total)
+    for s in sections.indices {
+      for k in start[s]..<start[s + 1] { sectionOf[k] = s }
+    }
+    return (start, sectionOf)
+  }
+
+  @inlinable
+  static func duplicateSection<ID>(_ id: ID, in feed: DuplicateIdentifierError.Feed)
+    -> DuplicateIdentifierError
+  {
+    DuplicateIdentifierError(
+      identifier: String(describing: id), section: nil, firstSection: nil, feed: feed)
+  }
+
+  @inlinable
+  static func duplicateElement<ID, Section: Differentiable>(
+    _ id: ID, section: Section, firstSection: Section, in feed: DuplicateIdentifierError.Feed
+  ) -> DuplicateIdentifierError {
+    DuplicateIdentifierError(
+      identifier: String(describing: id),
+      section: String(describing: section.differenceIdentifier),
+      firstSection: String(describing: firstSection.differenceIdentifier), feed: feed)
+  }
+}

@@ -1,0 +1,85 @@
+/// Attaches identifiers and values to a `StagePlan`, giving the public `Changeset`.
+@usableFromInline
+struct StageBuilder<Section: DifferentiableSection> {
+  @usableFromInline let source: [Section]
+  @usableFromInline let target: [Section]
+  @usableFromInline let oldElements: [[Section.Element]]
+  @usableFromInline let newElements: [[Section.Element]]
+  @usableFromInline let matching: Matching
+
+  @inlinable
+  init(
+    source: [Section], target: [Section], oldElements: [[Section.Element]],
+    newElements: [[Section.Element]], matching: Matching
+  ) {
+    self.source = source
+    self.target = target
+    self.oldElements = oldElements
+    self.newElements = newElements
+    self.matching = matching
+  }
+
+  @inlinable
+  func changeset(for plan: StagePlan) -> Changeset<Section> {
+    Changeset(
+      data: plan.layout.map(data(for:)) ?? target,
+      sectionDeleted: plan.sectionDeleted.map(sectionChange),
+      sectionInserted: plan.sectionInserted.map(sectionChange),
+      sectionUpdated: plan.sectionUpdated.map(sectionChange),
+      sectionMoved: plan.sectionMoved.map {
+        SectionMove(id: section($0.ref).differenceIdentifier, source: $0.source, target: $0.target)
+      },
+      elementDeleted: plan.elementDeleted.map(elementChange),
+      elementInserted: plan.elementInserted.map(elementChange),
+      elementUpdated: plan.elementUpdated.map(elementChange),
+      elementMoved: plan.elementMoved.map {
+        ElementMove(
+          id: element($0.ref).differenceIdentifier,
+          sourceSectionID: section($0.sourceSection).differenceIdentifier, source: $0.source,
+          targetSectionID: section($0.targetSection).differenceIdentifier, target: $0.target)
+      })
+  }
+
+  @inlinable
+  func data(for layout: StagePlan.Layout) -> [Section] {
+    var sections: [Section] = []
+    sections.reserveCapacity(layout.sections.count)
+    for (i, ref) in layout.sections.enumerated() {
+      var elements: [Section.Element] = []
+      let range = layout.elementStart[i]..<layout.elementStart[i + 1]
+      elements.reserveCapacity(range.count)
+      for position in range { elements.append(element(layout.elements[position])) }
+      sections.append(Section(source: section(ref), elements: elements))
+    }
+    return sections
+  }
+
+  @inlinable
+  func sectionChange(_ change: StagePlan.Section) -> SectionChange<Section.DifferenceIdentifier> {
+    SectionChange(id: section(change.ref).differenceIdentifier, index: change.index)
+  }
+
+  @inlinable
+  func elementChange(_ change: StagePlan.Element) -> ElementChange<
+    Section.DifferenceIdentifier, Section.Element.DifferenceIdentifier
+  > {
+    ElementChange(
+      id: element(change.ref).differenceIdentifier,
+      sectionID: section(change.section).differenceIdentifier, path: change.path)
+  }
+
+  @inlinable
+  func section(_ ref: Int) -> Section {
+    ref >= 0 ? target[ref] : source[~ref]
+  }
+
+  @inlinable
+  func element(_ ref: Int) -> Section.Element {
+    if ref >= 0 {
+      let t = matching.newSectionOf[ref]
+      return newElements[t][ref - matching.newStart[t]]
+    }
+    let s = matching.oldSectionOf[~ref]
+    return oldElements[s][~ref - matching.oldStart[s]]
+  }
+}

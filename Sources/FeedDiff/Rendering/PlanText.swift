@@ -1,0 +1,149 @@
+extension StagedChangeset
+where
+  Section: DiffDescribable, Section.Element: DiffDescribable,
+  Section.DifferenceIdentifier: CustomStringConvertible,
+  Section.Element.DifferenceIdentifier: CustomStringConvertible
+{
+  /// The changeset for people, in the style of `terraform plan`.
+  ///
+  /// Grouped by section in new-feed order (deleted sections last): `+` added, `-` removed,
+  /// `~` changed with one `name: before → after` line per changed property, `↷` moved. Ends with
+  /// the line `N to add, N to change, N to remove, N to move.` ANSI colour only when `colored`.
+  public func planText(colored: Bool = false) -> String {
+    PlanText(changeset: self, colored: colored).render()
+  }
+}
+
+/// Builds the text plan from a changeset's change lists and its two feeds.
+private struct PlanText<Section: DifferentiableSection>
+where
+  Section: DiffDescribable, Section.Element: DiffDescribable,
+  Section.DifferenceIdentifier: CustomStringConvertible,
+  Section.Element.DifferenceIdentifier: CustomStringConvertible
+{
+  typealias SectionID = Section.DifferenceIdentifier
+  typealias ElementID = Section.Element.DifferenceIdentifier
+
+  let changeset: StagedChangeset<Section>
+  let colored: Bool
+
+  func render() -> String {
+    var sectionsInserted = Set<SectionID>()
+    var sectionsUpdated = Set<SectionID>()
+    var sectionsMoved = Set<SectionID>()
+    var sectionsDeleted = Set<SectionID>()
+    var inserted = Set<ElementID>()
+    var updated = Set<ElementID>()
+    var deleted = Set<ElementID>()
+    var movedFrom: [ElementID: SectionID] = [:]
+    for stage in changeset.stages {
+      sectionsInserted.formUnion(stage.sectionInserted.map(\.id))
+      sectionsUpdated.formUnion(stage.sectionUpdated.map(\.id))
+      sectionsMoved.formUnion(stage.sectionMoved.map(\.id))
+      sectionsDeleted.formUnion(stage.sectionDeleted.map(\.id))
+      inserted.formUnion(stage.elementInserted.map(\.id))
+      updated.formUnion(stage.elementUpdated.map(\.id))
+      deleted.formUnion(stage.elementDeleted.map(\.id))
+      for move in stage.elementMoved { movedFrom[move.id] = move.sourceSectionID }
+    }
+    var oldSections: [SectionID: Section] = [:]
+    var oldElements: [ElementID: Section.Element] = [:]
+    for section in changeset.source {
+      oldSections[section.differenceIdentifier] = section
+      for element in section.elements where updated.contains(element.differenceIdentifier) {
+        oldElements[element.differenceIdentifier] = element
+      }
+    }
+
+    var blocks: [[String]] = []
+    for section in changeset.target {
+      let id = section.differenceIdentifier
+      let sectionInserted = sectionsInserted.contains(id)
+      var body: [String] = []
+      for element in section.elements {
+        let elementID = element.differenceIdentifier
+        let from = movedFrom[elementID]
+        let note = from.map { $0 == id ? "  (moved)" : "  (moved from \($0))" } ?? ""
+        if inserted.contains(elementID) || (sectionInserted && from == nil) {
+          body.append(line("+", "", element, indent: 2))
+        } else if updated.contains(elementID), let before = oldElements[elementID] {
+          body.append(line("~", "", element, indent: 2) + note)
+          body += changes(from: before.diffProperties, to: element.diffProperties, indent: 6)
+        } else if from != nil {
+          body.append(line("↷", "", element, indent: 2) + note)
+        }
+      }
+      if let old = oldSections[id] {
+        for element in old.elements where deleted.contains(element.differenceIdentifier) {
+          body.append(line("-", "", element, indent: 2))
+        }
+      }
+      let moved = sectionsMoved.contains(id) ? "  (moved)" : ""
+      if sectionInserted {
+        blocks.append([line("+", "section", section)] + body)
+      } else if sectionsUpdated.contains(id), let old = oldSections[id] {
+        blocks.append(
+          [line("~", "section", section) + moved]
+            + changes(from: old.diffProperties, to: section.diffProperties, indent: 4) + body)
+      } else if !moved.isEmpty {
+        blocks.append([line("↷", "section", section) + moved] + body)
+      } else if !body.isEmpty {
+        blocks.append([line(" ", "section", section)] + body)
+      }
+    }
+    // A deleted section lists the elements that go with it; those that moved out are listed
+    // where they arrive.
+    for section in changeset.source where sectionsDeleted.contains(section.differenceIdentifier) {
+      let staying = section.elements.filter { movedFrom[$0.differenceIdentifier] == nil }
+      blocks.append(
+        [line("-", "section", section)] + staying.map { line("-", "", $0, indent: 2) })
+    }
+
+    var lines = blocks.flatMap { $0 + [""] }
+    lines.append(changeset.summary.description)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func line<Value: Differentiable & DiffDescribable>(
+    _ mark: String, _ kind: String, _ value: Value, indent: Int = 0
+  ) -> String
+  where Value.DifferenceIdentifier: CustomStringConvertible {
+    let title = value.diffTitle.isEmpty ? "" : "  \(value.diffTitle)"
+    let label = kind.isEmpty ? "" : kind + " "
+    return String(repeating: " ", count: indent) + paint(mark) + " " + label
+      + value.differenceIdentifier.description + title
+  }
+
+  /// One `name: before → after` line per property whose value differs, new order first.
+  private func changes(from before: [DiffProperty], to after: [DiffProperty], indent: Int)
+    -> [String]
+  {
+    var old: [String: String] = [:]
+    for property in before { old[property.name] = property.value }
+    var names = after.map(\.name)
+    let newNames = Set(names)
+    names += before.map(\.name).filter { !newNames.contains($0) }
+    var new: [String: String] = [:]
+    for property in after { new[property.name] = property.value }
+    let pad = String(repeating: " ", count: indent)
+    return names.compactMap { name in
+      let was = old[name]
+      let now = new[name]
+      guard was != now else { return nil }
+      return "\(pad)\(name): \(was ?? "(none)") → \(now ?? "(none)")"
+    }
+  }
+
+  private func paint(_ mark: String) -> String {
+    guard colored else { return mark }
+    let code: String
+    switch mark {
+    case "+": code = "32"
+    case "-": code = "31"
+    case "~": code = "33"
+    case "↷": code = "36"
+    default: return mark
+    }
+    return "\u{1B}[\(code)m\(mark)\u{1B}[0m"
+  }
+}

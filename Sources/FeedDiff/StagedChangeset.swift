@@ -1,0 +1,44 @@
+/// The difference between two feeds as an ordered list of stages, each a valid batch update.
+///
+/// A client applies the stages one at a time (one `performBatchUpdates` each) and ends at the
+/// new feed. Stages exist only where the batch-update rules need them; a pure update is a
+/// single stage and two equal feeds give none. The rules are written out in `docs/diff.md`.
+public struct StagedChangeset<Section: DifferentiableSection>: RandomAccessCollection {
+  /// The feed the changeset starts from.
+  public let source: [Section]
+  public let stages: [Changeset<Section>]
+  /// What the changeset adds, changes, removes and moves, as the text plan counts it.
+  public let summary: ChangeSummary
+
+  /// Diffs `source` against `target`.
+  ///
+  /// Sections pair by identifier, and elements pair by identifier across the whole feed, so an
+  /// element that changes section is a move. Throws when an identifier repeats in either feed.
+  @inlinable
+  public init(source: [Section], target: [Section]) throws(DuplicateIdentifierError) {
+    let oldElements = source.map(\.elements)
+    let newElements = target.map(\.elements)
+    let matching = try Matching(
+      source: source, target: target, oldElements: oldElements, newElements: newElements)
+    let (plans, summary) = StagePlanner.plan(matching)
+    let builder = StageBuilder(
+      source: source, target: target, oldElements: oldElements, newElements: newElements,
+      matching: matching)
+    self.source = source
+    self.stages = plans.map(builder.changeset(for:))
+    self.summary = summary
+  }
+
+  /// The feed the changeset ends at.
+  public var target: [Section] { stages.last?.data ?? source }
+
+  public var startIndex: Int { stages.startIndex }
+  public var endIndex: Int { stages.endIndex }
+  public subscript(position: Int) -> Changeset<Section> { stages[position] }
+}
+
+extension StagedChangeset: Sendable
+where
+  Section: Sendable, Section.DifferenceIdentifier: Sendable,
+  Section.Element.DifferenceIdentifier: Sendable
+{}
