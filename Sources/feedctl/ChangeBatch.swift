@@ -177,14 +177,10 @@ private struct FieldReader {
 
   func optionalInteger(_ field: String) throws -> Int64? {
     guard let value = members[field], value != .null else { return nil }
-    switch value {
-    case .integer(let number): return Int64(number)
-    case .decimal(let text) where !text.contains(".") && !text.lowercased().contains("e"):
-      throw fieldProblem(
-        field, "is \(text), beyond the range \(Int64.min) to \(Int64.max)")
-    default:
+    guard let number = value.integerValue else {
       throw fieldProblem(field, "must be a whole number (money is in minor units)")
     }
+    return Int64(number)
   }
 
   func integer(_ field: String) throws -> Int64 {

@@ -84,7 +84,7 @@ enum FeedReference: Equatable, CustomStringConvertible {
             .notFound,
             history.isEmpty
               ? "owner '\(owner)' has no snapshots yet; take one with 'feedctl snapshot'"
-              : "ref '\(self)' goes back further than the \(history.count) snapshots of owner '\(owner)'"
+              : "ref '\(self)' goes back further than the history of owner '\(owner)' (\(history.count) snapshot\(history.count == 1 ? "" : "s"))"
           )
         }
         return try store.snapshot(owner: owner, sequence: history[history.count - 1 - back].sequence)

@@ -68,10 +68,22 @@ struct FeedctlError: Error, CustomStringConvertible, ExitCodeProviding {
     default:
       kind = .database
     }
+    if Self.isMissingSchema(error) {
+      message = "the database has no feed tables yet; run 'feedctl migrate' first"
+    }
     if let secret, !secret.isEmpty {
       message = message.replacingOccurrences(of: secret, with: "***")
     }
     self.init(kind, message)
+  }
+
+  /// `undefined_table`: a configured database that was never migrated.
+  private static func isMissingSchema(_ error: any Error) -> Bool {
+    switch error {
+    case let error as PostgresError: error.sqlState == "42P01"
+    case AccountStoreError.database(let error): error.sqlState == "42P01"
+    default: false
+    }
   }
 
   private static func kind(of error: PostgresError) -> Kind {
