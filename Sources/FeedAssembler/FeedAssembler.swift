@@ -1,0 +1,159 @@
+import AccountStore
+import FeedComponents
+
+/// Turns one owner's rows into the feed document the phone draws, as the layout says.
+///
+/// Assembly is a pure function of the rows, the layout and the render environment: the same rows
+/// give byte-identical JSON in every process, and every id comes from a row key — `account/<id>`,
+/// `notice/<id>`, `total/<currency>`, sections `title`, `notices`, `total`, `accounts` (or
+/// `accounts/<kind>` when grouped), headers `title/<section id>` — so editing one account changes
+/// that account's item (and a total, if shown) and nothing else.
+public struct FeedAssembler: Sendable {
+  public let layout: FeedLayout
+  public let environment: RenderEnvironment
+  public let formatter: MoneyFormatter
+
+  public init(
+    layout: FeedLayout = .default,
+    environment: RenderEnvironment = RenderEnvironment(),
+    formatter: MoneyFormatter = MoneyFormatter()
+  ) {
+    self.layout = layout
+    self.environment = environment
+    self.formatter = formatter
+  }
+
+  /// The rendered document for `rows`. `revision` is the caller's count of the owner's changes
+  /// (for example the latest snapshot's sequence); it is written into the document as given.
+  public func assemble(_ rows: FeedRows, revision: Int = 0) throws(FeedDocumentError)
+    -> FeedDocument
+  {
+    try feed(for: rows, revision: revision).render(environment: environment)
+  }
+
+  /// The feed before rendering, for callers that want the components themselves.
+  public func feed(for rows: FeedRows, revision: Int = 0) -> Feed {
+    var sections: [Section] = []
+    if let title = layout.title {
+      sections.append(
+        Section(id: "title") { SectionHeaderComponent(id: "title/screen", text: title) })
+    }
+    for section in layout.sections {
+      switch section {
+      case .notices(let notices): sections += noticeSections(rows, notices)
+      case .total(let total): sections += totalSections(rows, total)
+      case .accounts(let accounts): sections += accountSections(rows, accounts)
+      }
+    }
+    return Feed(owner: rows.owner.id, revision: revision, sections: sections)
+  }
+
+  // MARK: Notices
+
+  private func noticeSections(_ rows: FeedRows, _ layout: NoticesLayout) -> [Section] {
+    let shown = rows.notices.filter { notice in
+      (notice.dismissedAt == nil || layout.showDismissed)
+        && (Self.isActive(notice, at: rows) || layout.showInactive)
+    }
+    guard !shown.isEmpty else { return [] }
+    return [
+      Section(id: "notices", header: header("notices", layout.title)) {
+        For(of: shown) { notice in
+          if notice.dismissible && notice.dismissedAt == nil {
+            NoticeComponent(notice: notice).onDismiss(.dismissNotice(id: "notice/\(notice.id)"))
+          } else {
+            NoticeComponent(notice: notice)
+          }
+        }
+      }
+    ]
+  }
+
+  /// Whether `rows.readAt` lies in the notice's window, whatever its dismissal.
+  private static func isActive(_ notice: Notice, at rows: FeedRows) -> Bool {
+    (notice.activeFrom.map { $0 <= rows.readAt } ?? true)
+      && (notice.activeUntil.map { rows.readAt < $0 } ?? true)
+  }
+
+  // MARK: Total
+
+  private func totalSections(_ rows: FeedRows, _ layout: TotalLayout) -> [Section] {
+    let totals = CurrencyTotal.totals(of: shownAccounts(rows))
+    guard !totals.isEmpty else { return [] }
+    return [
+      Section(id: "total", header: header("total", layout.title)) {
+        For(of: totals) { total in
+          TotalComponent(
+            total: total, label: layout.label.filled(["currency": total.currency.code]),
+            overflowValue: layout.overflowValue, formatter: formatter)
+        }
+      }
+    ]
+  }
+
+  // MARK: Accounts
+
+  /// The accounts every section shows: all of them, or the ones not hidden. The total adds up
+  /// exactly the rows on the screen.
+  private func shownAccounts(_ rows: FeedRows) -> [Account] {
+    let showHidden = layout.sections.contains {
+      if case .accounts(let accounts) = $0 { return accounts.showHidden }
+      return false
+    }
+    return showHidden ? rows.accounts : rows.accounts.filter { !$0.hidden }
+  }
+
+  private func accountSections(_ rows: FeedRows, _ layout: AccountsLayout) -> [Section] {
+    let shown = shownAccounts(rows)
+    guard !shown.isEmpty else {
+      return [
+        Section(id: "accounts", header: header("accounts", layout.title)) {
+          emptyState(layout.emptyState, owner: rows.owner.id)
+        }
+      ]
+    }
+    switch layout.arrangement {
+    case .flat:
+      return [
+        Section(id: "accounts", header: header("accounts", layout.title)) {
+          For(of: shown) { accountRow($0, owner: rows.owner.id, layout) }
+        }
+      ]
+    case .grouped:
+      var kinds: [String] = []
+      for account in shown where !kinds.contains(account.kind) { kinds.append(account.kind) }
+      return kinds.map { kind in
+        Section(
+          id: "accounts/\(kind)", header: header("accounts/\(kind)", layout.title(ofKind: kind))
+        ) {
+          For(of: shown.filter { $0.kind == kind }) { accountRow($0, owner: rows.owner.id, layout) }
+        }
+      }
+    }
+  }
+
+  private func accountRow(_ account: Account, owner: String, _ layout: AccountsLayout)
+    -> AnyComponent
+  {
+    var lines: [String] = []
+    if layout.subtitle == .kind { lines.append(layout.title(ofKind: account.kind)) }
+    if account.hidden, let marker = layout.hiddenMarker { lines.append(marker) }
+    let row = AccountRowComponent(
+      account: account, subtitle: lines.isEmpty ? nil : lines.joined(separator: " · "),
+      formatter: formatter)
+    guard let url = layout.touchURL else { return AnyComponent(row) }
+    let values = ["id": String(account.id), "kind": account.kind, "owner": owner]
+    return AnyComponent(row.onTouch(.openURL(url.filled(values))))
+  }
+
+  private func emptyState(_ layout: EmptyStateLayout, owner: String) -> AnyComponent {
+    let component = EmptyStateComponent(
+      id: "empty/accounts", message: layout.message, buttonTitle: layout.button?.title)
+    guard let button = layout.button else { return AnyComponent(component) }
+    return AnyComponent(component.onButton(.openURL(button.url.filled(["owner": owner]))))
+  }
+
+  private func header(_ sectionID: String, _ text: String?) -> AnyComponent? {
+    text.map { AnyComponent(SectionHeaderComponent(id: "title/\(sectionID)", text: $0)) }
+  }
+}

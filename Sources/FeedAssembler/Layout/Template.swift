@@ -1,0 +1,88 @@
+/// A text with `{name}` placeholders, such as the URL `app://accounts/{id}` or the label
+/// `합계 ({currency})`, checked when the layout is read so that a typo in a placeholder is an error
+/// at load time rather than a broken link on a phone.
+public struct Template: Hashable, Sendable, CustomStringConvertible {
+  private enum Part: Hashable, Sendable {
+    case text(String)
+    case placeholder(String)
+  }
+
+  /// The template as written.
+  public let text: String
+  private let parts: [Part]
+
+  /// Reads `text`, accepting only the placeholders in `allowed`; the error is the problem in words.
+  public init(_ text: String, allowed: [String]) throws(TemplateProblem) {
+    self.text = text
+    self.parts = try Self.parts(of: text, allowed: allowed)
+  }
+
+  /// A template written in this module's own code, whose placeholders are known to be right.
+  init(literal text: String) {
+    self.text = text
+    self.parts = (try? Self.parts(of: text, allowed: nil)) ?? [.text(text)]
+  }
+
+  /// Splits `text` into literal text and placeholders; `allowed` nil accepts any name.
+  private static func parts(of text: String, allowed: [String]?) throws(TemplateProblem) -> [Part] {
+    var parts: [Part] = []
+    var literal = ""
+    var name: String?
+    for character in text {
+      switch (character, name) {
+      case ("{", nil):
+        parts.append(.text(literal))
+        literal = ""
+        name = ""
+      case ("{", .some):
+        throw TemplateProblem("'{' inside a placeholder; placeholders cannot nest")
+      case ("}", nil):
+        throw TemplateProblem("'}' without a matching '{'")
+      case ("}", .some(let placeholder)):
+        if let allowed, !allowed.contains(placeholder) {
+          throw TemplateProblem(
+            "unknown placeholder '{\(placeholder)}' (expected "
+              + allowed.map { "{\($0)}" }.joined(separator: ", ") + ")")
+        }
+        parts.append(.placeholder(placeholder))
+        name = nil
+      case (_, nil):
+        literal.append(character)
+      case (_, .some(let placeholder)):
+        name = placeholder + String(character)
+      }
+    }
+    guard name == nil else { throw TemplateProblem("'{' without a matching '}'") }
+    parts.append(.text(literal))
+    return parts.filter { $0 != .text("") }
+  }
+
+  /// The placeholders the template uses, in order.
+  public var placeholders: [String] {
+    parts.compactMap {
+      if case .placeholder(let name) = $0 { return name }
+      return nil
+    }
+  }
+
+  /// The text with each placeholder replaced by its value (or left empty if `values` lacks it).
+  public func filled(_ values: [String: String]) -> String {
+    parts.map {
+      switch $0 {
+      case .text(let text): text
+      case .placeholder(let name): values[name] ?? ""
+      }
+    }.joined()
+  }
+
+  public var description: String { text }
+}
+
+/// Why a template was refused, as a phrase that follows the field's path in a layout error.
+public struct TemplateProblem: Error, Hashable, Sendable, CustomStringConvertible {
+  public let description: String
+
+  public init(_ description: String) {
+    self.description = description
+  }
+}

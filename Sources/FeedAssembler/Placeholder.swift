@@ -1,1 +1,0 @@
-// Placeholder; grows with its issue.
