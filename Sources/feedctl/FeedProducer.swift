@@ -1,34 +1,19 @@
 import AccountStore
+import FeedAssembler
 import FeedComponents
-import Foundation
 
-/// Turns an owner's rows into the feed document that is shown, stored and diffed.
+/// Turns an owner's rows into the feed document that is shown, stored and diffed, with the
+/// layout from `--config` (or `FEEDCTL_CONFIG`) or else the built-in one, which draws seed 000's
+/// "내 계좌" screen.
 struct FeedProducer {
+  let assembler: FeedAssembler
+
   init(configPath: String?) throws {
-    if let configPath, !FileManager.default.fileExists(atPath: configPath) {
-      throw FeedctlError.input("cannot read layout file '\(configPath)': no such file")
-    }
+    let layout = try configPath.map { path throws(FeedLayoutError) in try FeedLayout.load(from: path) }
+    assembler = FeedAssembler(layout: layout ?? .default)
   }
 
   func document(for rows: FeedRows) throws -> FeedDocument {
-    let notices = rows.notices.filter { $0.isShown(at: rows.readAt) }.map { notice in
-      ItemNode(
-        id: "notice/\(notice.id)", type: "notice",
-        props: ["message": .string(notice.message), "severity": .string(notice.severity.rawValue)])
-    }
-    let accounts = rows.accounts.filter { !$0.hidden }.map { account in
-      ItemNode(
-        id: "account/\(account.id)", type: "account_row",
-        props: [
-          "title": .string(account.name),
-          "value": .string("\(account.balance.minorUnits) \(account.balance.currency.code)"),
-        ])
-    }
-    return try FeedDocument(
-      owner: rows.owner.id, revision: 0,
-      sections: [
-        SectionNode(id: "notices", items: notices),
-        SectionNode(id: "accounts", items: accounts),
-      ])
+    try assembler.assemble(rows)
   }
 }

@@ -1,5 +1,6 @@
 import AccountStore
 import ArgumentKit
+import FeedAssembler
 import FeedComponents
 import FeedDiff
 import Postgres
@@ -61,7 +62,7 @@ struct FeedctlError: Error, CustomStringConvertible, ExitCodeProviding {
       }
     case let error as PostgresError:
       kind = Self.kind(of: error)
-    case is FeedDocumentError, is DuplicateIdentifierError:
+    case is FeedDocumentError, is DuplicateIdentifierError, is FeedLayoutError:
       kind = .input
     case is LocalClusterError:
       kind = .embedded

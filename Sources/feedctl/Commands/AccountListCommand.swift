@@ -1,4 +1,5 @@
 import ArgumentKit
+import FeedAssembler
 
 /// Lists the owner's accounts with their ids and versions, hidden ones included.
 struct AccountListCommand: FeedctlCommand {
@@ -18,7 +19,7 @@ struct AccountListCommand: FeedctlCommand {
       for account in accounts {
         let hidden = account.hidden ? "  (hidden)" : ""
         context.output.line(
-          "\(account.id)\t\(account.name)\t\(MoneyText.format(account.balance))\t\(account.kind)\tv\(account.version)\(hidden)"
+          "\(account.id)\t\(account.name)\t\(MoneyFormatter().string(for: account.balance))\t\(account.kind)\tv\(account.version)\(hidden)"
         )
       }
     }
