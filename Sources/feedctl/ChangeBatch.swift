@@ -45,7 +45,8 @@ struct ChangeBatch {
       list = array
     } else {
       throw FeedctlError.input(
-        "\(source) must be {\"changes\": [ … ]} or an array of changes, each an object with an \"op\"")
+        "\(source) must be {\"changes\": [ … ]} or an array of changes, each an object with an \"op\""
+      )
     }
     guard !list.isEmpty else { throw FeedctlError.input("\(source) has no changes") }
     var entries: [Entry] = []
@@ -54,7 +55,8 @@ struct ChangeBatch {
       let op = try reader.operation()
       entries.append(
         Entry(
-          number: index + 1, op: op, change: try Self.change(op, &reader, defaultOwner: defaultOwner)))
+          number: index + 1, op: op,
+          change: try Self.change(op, &reader, defaultOwner: defaultOwner)))
     }
     self.entries = entries
   }

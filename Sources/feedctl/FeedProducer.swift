@@ -9,7 +9,9 @@ struct FeedProducer {
   let assembler: FeedAssembler
 
   init(configPath: String?) throws {
-    let layout = try configPath.map { path throws(FeedLayoutError) in try FeedLayout.load(from: path) }
+    let layout = try configPath.map { path throws(FeedLayoutError) in
+      try FeedLayout.load(from: path)
+    }
     assembler = FeedAssembler(layout: layout ?? .default)
   }
 

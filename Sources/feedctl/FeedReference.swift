@@ -87,7 +87,8 @@ enum FeedReference: Equatable, CustomStringConvertible {
               : "ref '\(self)' goes back further than the history of owner '\(owner)' (\(history.count) snapshot\(history.count == 1 ? "" : "s"))"
           )
         }
-        return try store.snapshot(owner: owner, sequence: history[history.count - 1 - back].sequence)
+        return try store.snapshot(
+          owner: owner, sequence: history[history.count - 1 - back].sequence)
       }
     }
   }

@@ -3,7 +3,8 @@ import ArgumentKit
 /// The options every command accepts, before or after its name.
 struct GlobalOptions: ParsableArguments {
   @Option(
-    help: "PostgreSQL URL or keyword string (default: DATABASE_URL, then PG* variables, then the embedded database).",
+    help:
+      "PostgreSQL URL or keyword string (default: DATABASE_URL, then PG* variables, then the embedded database).",
     valueName: "url", environment: "DATABASE_URL")
   var databaseURL: String?
 

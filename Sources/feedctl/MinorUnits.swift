@@ -27,7 +27,8 @@ struct MinorUnits: ExpressibleByArgument, Equatable {
     let groups = digits.split(separator: ",", omittingEmptySubsequences: false)
     guard let head = groups.first, !head.isEmpty, head.allSatisfy(Self.isDigit) else { return nil }
     if groups.count > 1 {
-      guard head.count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 && $0.allSatisfy(isDigit) })
+      guard head.count <= 3,
+        groups.dropFirst().allSatisfy({ $0.count == 3 && $0.allSatisfy(isDigit) })
       else { return nil }
     }
     return Int64(sign + groups.joined(), radix: 10)
@@ -41,7 +42,8 @@ struct MinorUnits: ExpressibleByArgument, Equatable {
     if argument.contains(".") {
       return "a whole number of minor units without a decimal point (USD 12.34 is 1234)"
     }
-    let unsigned = argument.first == "-" || argument.first == "+" ? argument.dropFirst() : argument[...]
+    let unsigned =
+      argument.first == "-" || argument.first == "+" ? argument.dropFirst() : argument[...]
     let digits = unsigned.filter { $0 != "," }
     guard !digits.isEmpty, digits.allSatisfy(isDigit) else {
       return "a whole number of minor units such as 116848 or 116,848"

@@ -44,37 +44,62 @@ struct BadInvocationTests {
 
   static let corpus: [BadInvocation] = [
     // Amounts
-    .init(["account", "add", "--name", "X", "--balance", "12abc"], 2, "invalid value '12abc' for --balance"),
+    .init(
+      ["account", "add", "--name", "X", "--balance", "12abc"], 2,
+      "invalid value '12abc' for --balance"),
     .init(["account", "add", "--name", "X", "--balance", "1.5"], 2, "without a decimal point"),
-    .init(["account", "add", "--name", "X", "--balance", "99999999999999999999"], 2, "from -9223372036854775808 to 9223372036854775807"),
-    .init(["account", "add", "--name", "X", "--balance", "-99999999999999999999"], 2, "from -9223372036854775808"),
-    .init(["account", "add", "--name", "X", "--balance", "1,23"], 2, "commas grouping exactly three digits"),
+    .init(
+      ["account", "add", "--name", "X", "--balance", "99999999999999999999"], 2,
+      "from -9223372036854775808 to 9223372036854775807"),
+    .init(
+      ["account", "add", "--name", "X", "--balance", "-99999999999999999999"], 2,
+      "from -9223372036854775808"),
+    .init(
+      ["account", "add", "--name", "X", "--balance", "1,23"], 2,
+      "commas grouping exactly three digits"),
     .init(["account", "add", "--name", "X", "--balance", ""], 2, "for --balance"),
     .init(["account", "add", "--name", "X"], 2, "missing required option '--balance"),
     .init(["account", "update", "1", "--delta", "9223372036854775807"], 2, "overflow"),
     .init(["account", "update", "1", "--delta", "1e5"], 2, "invalid value '1e5' for --delta"),
     // Names, kinds, currencies, positions
-    .init(["account", "add", "--name", "", "--balance", "1"], 2, "invalid name: must not be empty"),
-    .init(["account", "add", "--name", longName, "--balance", "1"], 2, "at most 100 characters, got 101"),
+    .init(
+      ["account", "add", "--name", "", "--balance", "1"], 2, "invalid name: must not be empty"),
+    .init(
+      ["account", "add", "--name", longName, "--balance", "1"], 2, "at most 100 characters, got 101"
+    ),
     .init(["account", "update", "1", "--name", longName], 2, "at most 100 characters, got 101"),
     .init(["account", "add", "--name", "X", "--balance", "1", "--currency", "XYZ"], 2, "ISO 4217"),
-    .init(["account", "add", "--name", "X", "--balance", "1", "--currency", "krw"], 2, "did you mean 'KRW'"),
-    .init(["account", "update", "1", "--currency", "EURO"], 2, "invalid value 'EURO' for --currency"),
-    .init(["account", "add", "--name", "X", "--balance", "1", "--position", "-1"], 2, "for --position"),
-    .init(["account", "add", "--name", "X", "--balance", "1", "--kind", "Big Savings"], 2, "invalid kind"),
+    .init(
+      ["account", "add", "--name", "X", "--balance", "1", "--currency", "krw"], 2,
+      "did you mean 'KRW'"),
+    .init(
+      ["account", "update", "1", "--currency", "EURO"], 2, "invalid value 'EURO' for --currency"),
+    .init(
+      ["account", "add", "--name", "X", "--balance", "1", "--position", "-1"], 2, "for --position"),
+    .init(
+      ["account", "add", "--name", "X", "--balance", "1", "--kind", "Big Savings"], 2,
+      "invalid kind"),
     // Owners
     .init(["account", "add", "--name", "X", "--balance", "1"], 2, "no owner given", owner: nil),
-    .init(["account", "add", "--name", "X", "--balance", "1"], 4, "owner 'nobody' does not exist", owner: "nobody"),
-    .init(["account", "add", "--name", "X", "--balance", "1"], 2, "invalid owner id", owner: "Not An Id"),
+    .init(
+      ["account", "add", "--name", "X", "--balance", "1"], 4, "owner 'nobody' does not exist",
+      owner: "nobody"),
+    .init(
+      ["account", "add", "--name", "X", "--balance", "1"], 2, "invalid owner id", owner: "Not An Id"
+    ),
     .init(["owner", "add", "Alice Smith"], 2, "invalid owner id"),
     .init(["owner", "add", "alice"], 6, "owner 'alice' already exists"),
     // Unknown ids, versions, shapes
     .init(["account", "update", "99", "--name", "X"], 4, "account 99 does not exist"),
-    .init(["account", "update", "1", "--name", "X"], 4, "account 1 does not exist for owner 'bob'", owner: "bob"),
+    .init(
+      ["account", "update", "1", "--name", "X"], 4, "account 1 does not exist for owner 'bob'",
+      owner: "bob"),
     .init(["account", "remove", "99"], 4, "account 99 does not exist"),
     .init(["account", "update", "1"], 2, "nothing to change"),
     .init(["account", "update", "1", "--balance", "5", "--delta", "5"], 2, "cannot be combined"),
-    .init(["account", "update", "1", "--name", "X", "--expect-version", "7"], 5, "is at version 1, not 7"),
+    .init(
+      ["account", "update", "1", "--name", "X", "--expect-version", "7"], 5,
+      "is at version 1, not 7"),
     .init(["account", "remove", "1", "--expect-version", "3"], 5, "is at version 1, not 3"),
     .init(["account", "update", "abc", "--name", "X"], 2, "invalid value 'abc'"),
     .init(["account", "update", "0", "--name", "X"], 2, "ids are positive"),
@@ -94,7 +119,8 @@ struct BadInvocationTests {
     // Snapshot references and labels
     .init(["show", "--at", "99"], 4, "snapshot 99 of owner 'alice' does not exist"),
     .init(["show", "--at", "nolabel"], 4, "snapshot labelled 'nolabel'"),
-    .init(["diff", "@-50"], 4, "goes back further than the history of owner 'alice' (2 snapshots)"),
+    .init(
+      ["diff", "@-50"], 4, "goes back further than the history of owner 'alice' (2 snapshots)"),
     .init(["diff", "@-x"], 2, "invalid ref '@-x'"),
     .init(["diff", "bad ref!"], 2, "invalid ref 'bad ref!'"),
     .init(["diff", "/nonexistent/feed.json"], 4, "cannot read feed file"),
@@ -107,10 +133,14 @@ struct BadInvocationTests {
     .init(["apply", "/nonexistent/batch.json"], 4, "cannot read batch file"),
     .init(
       ["apply", "-"], 4, "change 2 (account.update): account 99 does not exist",
-      input: #"[{"op": "account.adjust", "id": 1, "delta": 5}, {"op": "account.update", "id": 99, "name": "X"}]"#),
+      input:
+        #"[{"op": "account.adjust", "id": 1, "delta": 5}, {"op": "account.update", "id": 99, "name": "X"}]"#
+    ),
     .init(
       ["apply", "-"], 2, "change 2 (account.update): field \"balance\" must be a whole number",
-      input: #"[{"op": "account.adjust", "id": 1, "delta": 5}, {"op": "account.update", "id": 2, "balance": "lots"}]"#),
+      input:
+        #"[{"op": "account.adjust", "id": 1, "delta": 5}, {"op": "account.update", "id": 2, "balance": "lots"}]"#
+    ),
     .init(
       ["apply", "-"], 2, "change 1: unknown op \"account.rename\"",
       input: #"[{"op": "account.rename", "id": 1}]"#),
@@ -119,16 +149,22 @@ struct BadInvocationTests {
       input: #"[{"op": "account.update", "id": 1, "balanse": 5}]"#),
     .init(
       ["apply", "-"], 2, "change 2 of 2: name",
-      input: #"[{"op": "account.adjust", "id": 1, "delta": 5}, {"op": "account.add", "name": "", "balance": 1}]"#),
+      input:
+        #"[{"op": "account.adjust", "id": 1, "delta": 5}, {"op": "account.add", "name": "", "balance": 1}]"#
+    ),
     .init(
       ["apply", "-"], 2, "the integer 99999999999999999999 does not fit in 64 bits",
       input: #"[{"op": "account.add", "name": "X", "balance": 99999999999999999999}]"#),
     .init(
       ["apply", "-"], 2, "change 2 (account.add): field \"currency\"",
-      input: #"[{"op": "owner.add", "id": "carol"}, {"op": "account.add", "owner": "carol", "name": "X", "balance": 1, "currency": "ABC"}]"#),
+      input:
+        #"[{"op": "owner.add", "id": "carol"}, {"op": "account.add", "owner": "carol", "name": "X", "balance": 1, "currency": "ABC"}]"#
+    ),
     .init(
       ["apply", "-"], 5, "is at version 1, not 4",
-      input: #"[{"op": "notice.add", "message": "new"}, {"op": "account.remove", "id": 1, "expect_version": 4}]"#),
+      input:
+        #"[{"op": "notice.add", "message": "new"}, {"op": "account.remove", "id": 1, "expect_version": 4}]"#
+    ),
   ]
 
   @Test func theCorpusHasAtLeastFortyInvocations() {
@@ -142,7 +178,8 @@ struct BadInvocationTests {
       for invocation in Self.corpus {
         let before = try feedctl.dump()
         let result = try feedctl.run(
-          invocation.arguments, owner: invocation.owner, input: invocation.input.map { Data($0.utf8) })
+          invocation.arguments, owner: invocation.owner,
+          input: invocation.input.map { Data($0.utf8) })
         let after = try feedctl.dump()
         #expect(result.code == invocation.code, "\(invocation): exit code, stderr: \(result.error)")
         #expect(result.errorLines.count == 1, "\(invocation): \(result.error)")

@@ -149,7 +149,8 @@ struct FeedctlDatabase {
       "SELECT coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '') AS rows FROM feed_snapshots t",
       "SELECT coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '') AS rows FROM schema_migrations t",
     ] {
-      text += try connection.query(PostgresQuery(unsafeSQL: query)).single().decode("rows", as: String.self)
+      text += try connection.query(PostgresQuery(unsafeSQL: query)).single().decode(
+        "rows", as: String.self)
       text += "\n--\n"
     }
     return text

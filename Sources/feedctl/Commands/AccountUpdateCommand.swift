@@ -14,7 +14,8 @@ struct AccountUpdateCommand: FeedctlCommand {
   @Option(help: "Amount to add (negative to subtract), in minor units.", valueName: "amount")
   var delta: MinorUnits?
   @Option(help: "New kind.") var kind: String?
-  @Option(help: "New ISO 4217 currency code (the balance keeps its minor units).", valueName: "code")
+  @Option(
+    help: "New ISO 4217 currency code (the balance keeps its minor units).", valueName: "code")
   var currency: String?
   @Option(help: "New place in the list, 0 or more.") var position: Int?
   @Flag(inversion: .prefixedNo, help: "Hide or show the account in the feed.") var hidden: Bool?

@@ -39,7 +39,8 @@ struct ApplyCommand: FeedctlCommand {
       return FileHandle.standardInput.readDataToEndOfFile()
     }
     guard let data = FileManager.default.contents(atPath: file) else {
-      throw FeedctlError(.notFound, "cannot read batch file '\(file)': no such file or not readable")
+      throw FeedctlError(
+        .notFound, "cannot read batch file '\(file)': no such file or not readable")
     }
     return data
   }
@@ -61,7 +62,8 @@ struct ApplyCommand: FeedctlCommand {
           _ = try store.notice(id)
         }
       } catch AccountStoreError.notFound(let what) {
-        throw FeedctlError(.notFound, "change \(entry.number) (\(entry.op)): \(what) does not exist")
+        throw FeedctlError(
+          .notFound, "change \(entry.number) (\(entry.op)): \(what) does not exist")
       }
     }
   }

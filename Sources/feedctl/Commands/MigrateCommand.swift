@@ -4,7 +4,8 @@ import ArgumentKit
 struct MigrateCommand: FeedctlCommand {
   static let configuration = CommandConfiguration(
     commandName: "migrate",
-    abstract: "Apply the schema migrations this feedctl carries (the embedded database migrates itself).")
+    abstract:
+      "Apply the schema migrations this feedctl carries (the embedded database migrates itself).")
 
   @OptionGroup var global: GlobalOptions
 
