@@ -10,6 +10,12 @@ func longestIncreasingSubsequence(_ keys: [Int]) -> [Bool] {
   tails.reserveCapacity(min(keys.count, 1024))
   for position in keys.indices {
     let key = keys[position]
+    if let last = tails.last, keys[last] < key {
+      // The common case in a mostly ordered feed: extend the longest run without a search.
+      previous[position] = last
+      tails.append(position)
+      continue
+    }
     var low = 0
     var high = tails.count
     while low < high {

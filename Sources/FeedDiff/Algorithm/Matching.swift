@@ -71,12 +71,13 @@ struct Matching {
     // One table for both feeds: entry k < oldCount is old element k, later entries are new
     // elements that matched nothing (`newOnly`), so a repeat in either feed is seen at once.
     var table = IdentifierTable(capacity: oldCount + newCount)
-    for k in 0..<oldCount {
-      let id = oldID(k)
-      if let first = table.findOrInsert(hash: identifierHash(id), isSame: { oldID($0) == id }) {
-        throw Self.duplicateElement(
-          id, section: source[oldSectionOf[k]], firstSection: source[oldSectionOf[first]],
-          in: .source)
+    for (s, elements) in oldElements.enumerated() {
+      for element in elements {
+        let id = element.differenceIdentifier
+        if let first = table.findOrInsert(hash: identifierHash(id), isSame: { oldID($0) == id }) {
+          throw Self.duplicateElement(
+            id, section: source[s], firstSection: source[oldSectionOf[first]], in: .source)
+        }
       }
     }
 
@@ -87,31 +88,45 @@ struct Matching {
     // Most elements follow the same neighbour as before, so the old element after the last
     // match is tried first; only elements out of that run pay for a (cache-missing) table probe.
     // Old ids are unique, so a hit on the run is the only old element with that id.
-    var nextOld = 0
-    for m in 0..<newCount {
-      let t = newSectionOf[m]
-      let element = newElements[t][m - newStart[t]]
-      let id = element.differenceIdentifier
-      var found: Int? = nextOld
-      if nextOld >= oldCount || oldID(nextOld) != id {
-        found = table.findOrInsert(hash: identifierHash(id)) { entry in
-          entry < oldCount ? oldID(entry) == id : newID(newOnly[entry - oldCount]) == id
+    var next = (section: 0, flat: 0)
+    var m = 0
+    for (t, elements) in newElements.enumerated() {
+      for element in elements {
+        defer { m += 1 }
+        let id = element.differenceIdentifier
+        while next.section < oldElements.count && next.flat == oldStart[next.section + 1] {
+          next.section += 1
         }
+        var match = next
+        if next.flat >= oldCount
+          || oldElements[next.section][next.flat - oldStart[next.section]].differenceIdentifier
+            != id
+        {
+          let found = table.findOrInsert(hash: identifierHash(id)) { entry in
+            entry < oldCount ? oldID(entry) == id : newID(newOnly[entry - oldCount]) == id
+          }
+          guard let found else {
+            newOnly.append(m)
+            continue
+          }
+          guard found < oldCount else {
+            throw Self.duplicateElement(
+              id, section: target[t], firstSection: target[newSectionOf[newOnly[found - oldCount]]],
+              in: .target)
+          }
+          match = (Self.section(containing: found, starts: oldStart), found)
+        }
+        let (s, k) = match
+        guard oldPartner[k] == -1 else {
+          throw Self.duplicateElement(
+            id, section: target[t], firstSection: target[newSectionOf[oldPartner[k]]],
+            in: .target)
+        }
+        oldPartner[k] = m
+        newPartner[m] = k
+        elementChanged[m] = !element.isContentEqual(to: oldElements[s][k - oldStart[s]])
+        next = (s, k + 1)
       }
-      guard let k = found else {
-        newOnly.append(m)
-        continue
-      }
-      if k < oldCount { nextOld = k + 1 }
-      guard k < oldCount, oldPartner[k] == -1 else {
-        let other = k >= oldCount ? newOnly[k - oldCount] : oldPartner[k]
-        throw Self.duplicateElement(
-          id, section: target[t], firstSection: target[newSectionOf[other]], in: .target)
-      }
-      let s = oldSectionOf[k]
-      oldPartner[k] = m
-      newPartner[m] = k
-      elementChanged[m] = !element.isContentEqual(to: oldElements[s][k - oldStart[s]])
     }
     self.oldStart = oldStart
     self.newStart = newStart

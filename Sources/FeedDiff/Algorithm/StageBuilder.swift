@@ -48,7 +48,26 @@ struct StageBuilder<Section: DifferentiableSection> {
       var elements: [Section.Element] = []
       let range = layout.elementStart[i]..<layout.elementStart[i + 1]
       elements.reserveCapacity(range.count)
-      for position in range { elements.append(element(layout.elements[position])) }
+      var position = range.lowerBound
+      while position < range.upperBound {
+        // Copy runs of consecutive new elements of one section as a slice.
+        let ref = layout.elements[position]
+        guard ref >= 0 else {
+          elements.append(element(ref))
+          position += 1
+          continue
+        }
+        let t = matching.newSectionOf[ref]
+        var end = position + 1
+        while end < range.upperBound && layout.elements[end] == ref + (end - position)
+          && ref + (end - position) < matching.newStart[t + 1]
+        {
+          end += 1
+        }
+        let first = ref - matching.newStart[t]
+        elements.append(contentsOf: newElements[t][first..<(first + end - position)])
+        position = end
+      }
       sections.append(Section(source: section(ref), elements: elements))
     }
     return sections
