@@ -316,4 +316,45 @@ import Testing
     // max + max - max = max, even though the first two alone exceed the range.
     #expect(document.sections.first?.items.first?.props["value"] == "9,223,372,036,854,775,807원")
   }
+
+  @Test func assembledJSONReadsBackAsTheSameDocument() throws {
+    let document = try withStore { store in
+      try store.add(seedChanges)
+      return try FeedAssembler().assemble(try store.feedRows(owner: seedOwner), revision: 2)
+    }
+    let read = try FeedDocument(data: document.encoded(pretty: true))
+    #expect(read == document)
+  }
+
+  @Test func layoutBuiltInSwiftWithAKindTwiceFailsNamingTheSection() throws {
+    let accounts = AccountsLayout(
+      defaultKindTitle: try Template("{kind}", allowed: AccountsLayout.kindTitlePlaceholders),
+      emptyState: EmptyStateLayout(message: "없음"))
+    let assembler = FeedAssembler(
+      layout: FeedLayout(title: nil, sections: [.accounts(accounts), .accounts(accounts)]))
+    let rows = try withStore { store in
+      try store.add(seedChanges)
+      return try store.feedRows(owner: seedOwner)
+    }
+    let error = try #require(throws: FeedDocumentError.self) { try assembler.assemble(rows) }
+    #expect(error.description.contains("\"accounts\""))
+  }
+}
+
+@Suite struct SnapshotContentTests {
+  @Test func storedSnapshotHoldsTheAssembledDocument() throws {
+    let (snapshot, document) = try withStore { store in
+      try store.add(seedChanges)
+      let assembler = FeedAssembler()
+      let info = try store.takeSnapshot(owner: seedOwner) { rows in
+        try assembler.snapshotContent(for: rows, revision: 1, label: "first", reason: "snapshot")
+      }
+      let document = try assembler.assemble(try store.feedRows(owner: seedOwner), revision: 1)
+      return (try store.snapshot(owner: seedOwner, sequence: info.sequence), document)
+    }
+    #expect(snapshot.info.digest == document.digest)
+    #expect(snapshot.info.label == "first")
+    let stored = try FeedDocument(data: Data(snapshot.document.utf8))
+    #expect(stored.encoded() == document.encoded())
+  }
 }

@@ -76,6 +76,21 @@ import Testing
         == "config/feed.json: sections[0].touch_url: '{' without a matching '}'")
   }
 
+  @Test func nestedPlaceholderIsRefused() {
+    #expect(
+      error(#"{"sections": [{"kind": "accounts", "touch_url": "app://{a{id}}"}]}"#)
+        == "config/feed.json: sections[0].touch_url: '{' inside a placeholder; "
+        + "placeholders cannot nest")
+  }
+
+  @Test func templateFillsEveryPlaceholder() throws {
+    let template = try Template(
+      "app://{owner}/accounts/{id}?k={kind}", allowed: ["id", "kind", "owner"])
+    #expect(
+      template.filled(["id": "42", "kind": "savings", "owner": "demo"])
+        == "app://demo/accounts/42?k=savings")
+  }
+
   @Test func strayClosingBraceIsRefused() {
     #expect(
       error(#"{"sections": [{"kind": "accounts", "touch_url": "app://accounts/id}"}]}"#)
@@ -106,7 +121,8 @@ import Testing
       """
     // Line 3 is `    {"kind": "notices",}`; the stray `}` is its 24th character.
     #expect(
-      error(text)?.hasPrefix("config/feed.json: line 3, column 24: not valid JSON: ") == true)
+      error(text)
+        == "config/feed.json: line 3, column 24: not valid JSON: expected a string key")
   }
 
   @Test func sectionKindListedTwiceIsRefused() {
@@ -192,11 +208,10 @@ import Testing
       .appendingPathComponent("layout-\(UUID().uuidString).json").path
     try Data(#"{"sections": [{"kind": "acounts"}]}"#.utf8).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    #expect(throws: FeedLayoutError.self) { try FeedLayout.load(from: path) }
-    do {
-      _ = try FeedLayout.load(from: path)
-    } catch {
-      #expect(error.description.hasPrefix("\(path): sections[0].kind: unknown section kind"))
-    }
+    let error = try #require(throws: FeedLayoutError.self) { try FeedLayout.load(from: path) }
+    #expect(
+      error.description
+        == "\(path): sections[0].kind: unknown section kind 'acounts' "
+        + "(expected notices, total, accounts)")
   }
 }

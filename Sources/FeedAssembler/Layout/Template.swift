@@ -57,14 +57,6 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
     return parts.filter { $0 != .text("") }
   }
 
-  /// The placeholders the template uses, in order.
-  public var placeholders: [String] {
-    parts.compactMap {
-      if case .placeholder(let name) = $0 { return name }
-      return nil
-    }
-  }
-
   /// The text with each placeholder replaced by its value (or left empty if `values` lacks it).
   public func filled(_ values: [String: String]) -> String {
     parts.map {
@@ -76,13 +68,4 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { text }
-}
-
-/// Why a template was refused, as a phrase that follows the field's path in a layout error.
-public struct TemplateProblem: Error, Hashable, Sendable, CustomStringConvertible {
-  public let description: String
-
-  public init(_ description: String) {
-    self.description = description
-  }
 }

@@ -1,0 +1,16 @@
+import AccountStore
+import FeedComponents
+
+extension FeedAssembler {
+  /// What `AccountStore.takeSnapshot(owner:render:)` and `apply(_:snapshot:)` store for `rows`:
+  /// the document's canonical compact JSON and its digest, so every snapshot holds exactly the
+  /// bytes `assemble` gives and the history can be compared byte for byte.
+  public func snapshotContent(
+    for rows: FeedRows, revision: Int = 0, label: String? = nil, reason: String
+  ) throws(FeedDocumentError) -> SnapshotContent {
+    let document = try assemble(rows, revision: revision)
+    return SnapshotContent(
+      document: String(decoding: document.encoded(), as: UTF8.self), digest: document.digest,
+      label: label, reason: reason)
+  }
+}
