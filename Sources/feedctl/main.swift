@@ -1,1 +1,1 @@
-print("feedctl")
+Feedctl.main()

@@ -1,0 +1,236 @@
+import AccountStore
+import FeedComponents
+import Foundation
+
+/// A JSON batch of changes for `feedctl apply`, checked completely before anything is written.
+///
+/// The document is `{"changes": [ … ]}` or the bare array; each change is an object with an
+/// `op` and that operation's fields (see `docs/feedctl.md`). Every problem is reported as one
+/// line naming the change (1-based) and the field.
+struct ChangeBatch {
+  struct Entry {
+    let number: Int
+    let op: String
+    let change: StoreChange
+  }
+
+  let entries: [Entry]
+
+  /// Fields each operation accepts; `op` is always allowed.
+  static let fields: [String: [String]] = [
+    "owner.add": ["id", "name"],
+    "account.add": ["owner", "name", "balance", "currency", "kind", "position", "hidden"],
+    "account.update": [
+      "id", "name", "balance", "currency", "kind", "position", "hidden", "expect_version",
+    ],
+    "account.adjust": ["id", "delta", "expect_version"],
+    "account.remove": ["id", "expect_version"],
+    "notice.add": ["owner", "message", "severity", "dismissible", "position"],
+    "notice.update": ["id", "message", "severity", "dismissible", "position", "expect_version"],
+    "notice.dismiss": ["id"],
+    "notice.remove": ["id", "expect_version"],
+  ]
+
+  init(data: Data, source: String, defaultOwner: String?) throws {
+    let json: JSONValue
+    do {
+      json = try JSONParser.parse(Array(data))
+    } catch {
+      throw FeedctlError.input("\(source) is not valid JSON: \(error)")
+    }
+    let list: [JSONValue]
+    if let array = json.arrayValue {
+      list = array
+    } else if let array = json["changes"]?.arrayValue, json.objectValue?.count == 1 {
+      list = array
+    } else {
+      throw FeedctlError.input(
+        "\(source) must be {\"changes\": [ … ]} or an array of changes, each an object with an \"op\""
+      )
+    }
+    guard !list.isEmpty else { throw FeedctlError.input("\(source) has no changes") }
+    var entries: [Entry] = []
+    for (index, value) in list.enumerated() {
+      var reader = FieldReader(number: index + 1, value: value)
+      let op = try reader.operation()
+      entries.append(
+        Entry(
+          number: index + 1, op: op,
+          change: try Self.change(op, &reader, defaultOwner: defaultOwner)))
+    }
+    self.entries = entries
+  }
+
+  private static func change(_ op: String, _ reader: inout FieldReader, defaultOwner: String?)
+    throws -> StoreChange
+  {
+    try reader.rejectUnknown(allowed: fields[op] ?? [])
+    switch op {
+    case "owner.add":
+      let id = try reader.string("id")
+      return .addOwner(id: id, displayName: try reader.optionalString("name") ?? id)
+    case "account.add":
+      return .addAccount(
+        ownerID: try reader.owner(defaultOwner),
+        NewAccount(
+          name: try reader.string("name"), kind: try reader.optionalString("kind") ?? "checking",
+          balance: Money(
+            minorUnits: try reader.integer("balance"),
+            currency: try reader.currency() ?? .krw),
+          position: try reader.position(), hidden: try reader.optionalBool("hidden") ?? false))
+    case "account.update":
+      let update = AccountUpdate(
+        name: try reader.optionalString("name"), kind: try reader.optionalString("kind"),
+        balance: try reader.optionalInteger("balance"), currency: try reader.currency(),
+        position: try reader.position(), hidden: try reader.optionalBool("hidden"),
+        expectedVersion: try reader.optionalInteger("expect_version"))
+      guard !update.isEmpty else {
+        throw reader.problem("nothing to change; give at least one field besides \"id\"")
+      }
+      return .updateAccount(id: try reader.id(), update)
+    case "account.adjust":
+      return .adjustBalance(
+        id: try reader.id(), delta: try reader.integer("delta"),
+        expectedVersion: try reader.optionalInteger("expect_version"))
+    case "account.remove":
+      return .removeAccount(
+        id: try reader.id(), expectedVersion: try reader.optionalInteger("expect_version"))
+    case "notice.add":
+      return .addNotice(
+        ownerID: try reader.owner(defaultOwner),
+        NewNotice(
+          message: try reader.string("message"), severity: try reader.severity()?.severity ?? .info,
+          dismissible: try reader.optionalBool("dismissible") ?? true,
+          position: try reader.position()))
+    case "notice.update":
+      let update = NoticeUpdate(
+        message: try reader.optionalString("message"), severity: try reader.severity()?.severity,
+        dismissible: try reader.optionalBool("dismissible"), position: try reader.position(),
+        expectedVersion: try reader.optionalInteger("expect_version"))
+      guard !update.isEmpty else {
+        throw reader.problem("nothing to change; give at least one field besides \"id\"")
+      }
+      return .updateNotice(id: try reader.id(), update)
+    case "notice.dismiss":
+      return .dismissNotice(id: try reader.id())
+    default:
+      return .removeNotice(
+        id: try reader.id(), expectedVersion: try reader.optionalInteger("expect_version"))
+    }
+  }
+}
+
+/// Reads the fields of one change, turning every wrong shape into a message that names the
+/// change and the field.
+private struct FieldReader {
+  let number: Int
+  let members: [String: JSONValue]
+  var op = ""
+
+  init(number: Int, value: JSONValue) {
+    self.number = number
+    self.members = value.objectValue ?? [:]
+    self.isObject = value.objectValue != nil
+  }
+
+  private let isObject: Bool
+
+  func problem(_ text: String) -> FeedctlError {
+    FeedctlError.input("change \(number)\(op.isEmpty ? "" : " (\(op))"): \(text)")
+  }
+
+  func fieldProblem(_ field: String, _ text: String) -> FeedctlError {
+    problem("field \"\(field)\" \(text)")
+  }
+
+  mutating func operation() throws -> String {
+    guard isObject else { throw problem("must be an object with an \"op\"") }
+    guard let op = members["op"]?.stringValue else {
+      throw problem(
+        "needs an \"op\": one of \(ChangeBatch.fields.keys.sorted().joined(separator: ", "))")
+    }
+    guard ChangeBatch.fields[op] != nil else {
+      throw problem(
+        "unknown op \"\(op)\"; expected one of \(ChangeBatch.fields.keys.sorted().joined(separator: ", "))"
+      )
+    }
+    self.op = op
+    return op
+  }
+
+  func rejectUnknown(allowed: [String]) throws {
+    for key in members.keys.sorted() where key != "op" && !allowed.contains(key) {
+      throw problem(
+        "unknown field \"\(key)\"; \(op) accepts \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))"
+      )
+    }
+  }
+
+  func optionalString(_ field: String) throws -> String? {
+    guard let value = members[field], value != .null else { return nil }
+    guard let text = value.stringValue else { throw fieldProblem(field, "must be a string") }
+    return text
+  }
+
+  func string(_ field: String) throws -> String {
+    guard let text = try optionalString(field) else { throw fieldProblem(field, "is required") }
+    return text
+  }
+
+  func optionalInteger(_ field: String) throws -> Int64? {
+    guard let value = members[field], value != .null else { return nil }
+    guard let number = value.integerValue else {
+      throw fieldProblem(field, "must be a whole number (money is in minor units)")
+    }
+    return Int64(number)
+  }
+
+  func integer(_ field: String) throws -> Int64 {
+    guard let number = try optionalInteger(field) else { throw fieldProblem(field, "is required") }
+    return number
+  }
+
+  func optionalBool(_ field: String) throws -> Bool? {
+    guard let value = members[field], value != .null else { return nil }
+    guard let flag = value.boolValue else { throw fieldProblem(field, "must be true or false") }
+    return flag
+  }
+
+  func id() throws -> Int64 {
+    let id = try integer("id")
+    guard id > 0 else { throw fieldProblem("id", "must be a positive number") }
+    return id
+  }
+
+  func owner(_ defaultOwner: String?) throws -> String {
+    if let owner = try optionalString("owner") { return owner }
+    guard let defaultOwner, !defaultOwner.isEmpty else {
+      throw fieldProblem("owner", "is required (or pass --owner / set FEEDCTL_OWNER)")
+    }
+    return defaultOwner
+  }
+
+  func currency() throws -> Currency? {
+    guard let code = try optionalString("currency") else { return nil }
+    guard let currency = Currency(code: code) else {
+      throw fieldProblem("currency", "is \"\(code)\", not an ISO 4217 code such as KRW or USD")
+    }
+    return currency
+  }
+
+  func severity() throws -> NoticeSeverityArgument? {
+    guard let text = try optionalString("severity") else { return nil }
+    guard let severity = NoticeSeverityArgument(rawValue: text) else {
+      throw fieldProblem("severity", "is \"\(text)\"; expected info, warning or critical")
+    }
+    return severity
+  }
+
+  func position() throws -> Int32? {
+    guard let number = try optionalInteger("position") else { return nil }
+    guard number >= 0, let position = Int32(exactly: number) else {
+      throw fieldProblem("position", "must be 0 to \(Int32.max)")
+    }
+    return position
+  }
+}

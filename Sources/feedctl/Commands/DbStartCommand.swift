@@ -1,0 +1,20 @@
+import ArgumentKit
+import Postgres
+
+/// Starts the embedded PostgreSQL (creating and migrating it on first use).
+struct DbStartCommand: FeedctlCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "start", abstract: "Start the embedded PostgreSQL and migrate it.")
+
+  @OptionGroup var global: GlobalOptions
+
+  func execute(_ context: CommandContext) throws {
+    let embedded = EmbeddedDatabase(environment: context.environment)
+    let configuration = try embedded.start()
+    _ = try Workspace.migratedStore(configuration)
+    let port = try embedded.cluster.status()
+    context.output.line(
+      "embedded database running in \(embedded.cluster.directory) (port \(port.map(String.init) ?? "?"))"
+    )
+  }
+}

@@ -1,0 +1,20 @@
+import ArgumentKit
+
+/// Says whether the embedded PostgreSQL runs, and where.
+struct DbStatusCommand: FeedctlCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "status", abstract: "Say whether the embedded PostgreSQL runs.")
+
+  @OptionGroup var global: GlobalOptions
+
+  func execute(_ context: CommandContext) throws {
+    let embedded = EmbeddedDatabase(environment: context.environment)
+    if let port = try embedded.cluster.status() {
+      context.output.line(
+        "running in \(embedded.cluster.directory) on port \(port) (socket \(embedded.cluster.socketDirectory))"
+      )
+    } else {
+      context.output.line("not running (data directory \(embedded.cluster.directory))")
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import ArgumentKit
+import FeedComponents
+import FeedDiff
+
+/// Compares two feeds and prints what a client must do to go from the first to the second.
+struct DiffCommand: FeedctlCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "diff",
+    abstract: "Show what changed between two feeds (default: latest snapshot → live).",
+    usage: ["[A [B]] [--format text|json] [--exit-code]"],
+    discussion: """
+      A and B are feed references: live, @ (the latest snapshot), @-N (N before it), a snapshot \
+      number, a snapshot label, or a path to a feed JSON file (anything with a '/', ending in \
+      .json, or an existing file). With one reference, it is compared with live; with none, the \
+      latest snapshot is. Two files need no database. Exit code: 0 no differences (or \
+      differences without --exit-code), 1 differences with --exit-code, 2 or more trouble.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The feed to compare from (default: @).") var from: String?
+  @Argument(help: "The feed to compare to (default: live).") var to: String?
+  @Option(help: "Output format: a plan for people, or the staged changeset as JSON.")
+  var format: OutputFormat = .text
+  @Flag(help: "Exit with 1 when the feeds differ, as 'git diff --exit-code'.") var exitCode = false
+
+  func validate() throws {
+    _ = try FeedReference(from ?? "@")
+    _ = try FeedReference(to ?? "live")
+  }
+
+  func execute(_ context: CommandContext) throws {
+    let workspace = Workspace(global, context)
+    let source = try FeedReference(from ?? "@")
+    let target = try FeedReference(to ?? "live")
+    let changeset = try StagedChangeset(
+      source: DiffSection.sections(of: try source.document(in: workspace)),
+      target: DiffSection.sections(of: try target.document(in: workspace)))
+    switch format {
+    case .json:
+      context.output.line(String(decoding: try changeset.jsonData(), as: UTF8.self))
+    case .text:
+      context.output.line("diff \(source) → \(target)")
+      context.output.write(changeset.planText(colored: workspace.useColor))
+    }
+    if exitCode, !changeset.summary.isEmpty {
+      throw ExitCode.failure
+    }
+  }
+}

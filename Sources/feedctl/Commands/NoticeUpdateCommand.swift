@@ -1,0 +1,42 @@
+import AccountStore
+import ArgumentKit
+
+/// Changes a notice's text, severity, dismissibility or place.
+struct NoticeUpdateCommand: FeedctlCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "update", abstract: "Change a notice.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The notice's id.") var id: Int64
+  @Option(help: "New text, 1 to 500 characters.") var message: String?
+  @Option(help: "New severity.") var severity: NoticeSeverityArgument?
+  @Flag(inversion: .prefixedNo, help: "Whether the person may dismiss it.") var dismissible: Bool?
+  @Option(help: "New place among the notices, 0 or more.") var position: Int?
+  @Option(help: "Refuse unless the notice is at this version.", valueName: "version")
+  var expectVersion: Int64?
+  @Option(help: "Output format.") var format: OutputFormat = .text
+
+  func validate() throws {
+    try ArgumentChecks.positiveID(id, what: "notice")
+    _ = try ArgumentChecks.position(position)
+    if update.isEmpty {
+      throw ValidationError(
+        "nothing to change; give at least one of --message, --severity, --dismissible/--no-dismissible, --position"
+      )
+    }
+  }
+
+  private var update: NoticeUpdate {
+    NoticeUpdate(
+      message: message, severity: severity?.severity, dismissible: dismissible,
+      position: position.flatMap(Int32.init(exactly:)), expectedVersion: expectVersion)
+  }
+
+  func execute(_ context: CommandContext) throws {
+    let workspace = Workspace(global, context)
+    try workspace.checkOwnership(ofNotice: id)
+    let results = try workspace.apply(
+      [.updateNotice(id: id, update)], reason: "notice update \(id)")
+    workspace.report(results, format: format)
+  }
+}

@@ -1,0 +1,28 @@
+import AccountStore
+import ArgumentKit
+
+/// Stores the owner's current feed as a snapshot, optionally under a label.
+struct SnapshotCommand: FeedctlCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "snapshot",
+    abstract: "Store the owner's current feed (every change through feedctl also does).")
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: "A name to refer to it by: a letter, then letters, digits, '.', '_' or '-'.")
+  var label: String?
+  @Option(help: "Output format.") var format: OutputFormat = .text
+
+  func execute(_ context: CommandContext) throws {
+    let workspace = Workspace(global, context)
+    let producer = try workspace.producer()
+    let info = try workspace.store().takeSnapshot(owner: try workspace.owner()) { rows in
+      Workspace.snapshotContent(try producer.document(for: rows), reason: "snapshot", label: label)
+    }
+    switch format {
+    case .json: workspace.printJSON(info.json)
+    case .text:
+      let labelText = info.label.map { " '\($0)'" } ?? ""
+      context.output.line("snapshot \(info.sequence)\(labelText) of \(info.ownerID)")
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import AccountStore
+import FeedComponents
+
+/// The JSON shapes `--format json` prints for stored records: snake_case keys, money as
+/// integer minor units plus the currency code, times in ISO 8601 UTC.
+extension Owner {
+  var json: JSONValue {
+    [
+      "id": .string(id), "display_name": .string(displayName),
+      "created_at": .string(createdAt.description),
+    ]
+  }
+}
+
+extension Account {
+  var json: JSONValue {
+    [
+      "id": .integer(Int(id)), "owner": .string(ownerID), "name": .string(name),
+      "kind": .string(kind), "balance_minor": .integer(Int(balance.minorUnits)),
+      "currency": .string(balance.currency.code), "position": .integer(Int(position)),
+      "hidden": .bool(hidden), "version": .integer(Int(version)),
+    ]
+  }
+}
+
+extension Notice {
+  var json: JSONValue {
+    [
+      "id": .integer(Int(id)), "owner": .string(ownerID), "message": .string(message),
+      "severity": .string(severity.rawValue), "dismissible": .bool(dismissible),
+      "position": .integer(Int(position)),
+      "dismissed_at": dismissedAt.map { .string($0.description) } ?? .null,
+      "version": .integer(Int(version)),
+    ]
+  }
+}
+
+extension SnapshotInfo {
+  var json: JSONValue {
+    [
+      "owner": .string(ownerID), "sequence": .integer(Int(sequence)),
+      "taken_at": .string(takenAt.description), "label": label.map { .string($0) } ?? .null,
+      "reason": .string(reason), "digest": .string(digest),
+    ]
+  }
+}
+
+extension StoreChangeResult {
+  var json: JSONValue {
+    switch self {
+    case .owner(let owner): ["owner": owner.json]
+    case .account(let account): ["account": account.json]
+    case .notice(let notice): ["notice": notice.json]
+    case .removedAccount(let account): ["removed_account": account.json]
+    case .removedNotice(let notice): ["removed_notice": notice.json]
+    }
+  }
+
+  /// One line for people, e.g. `updated account 3 "저축 통장" (version 2)`.
+  var summary: String {
+    switch self {
+    case .owner(let owner): "added owner \(owner.id) \"\(owner.displayName)\""
+    case .account(let account) where account.version == 1:
+      "added account \(account.id) \"\(account.name)\" for \(account.ownerID)"
+    case .account(let account):
+      "updated account \(account.id) \"\(account.name)\" (version \(account.version))"
+    case .notice(let notice) where notice.version == 1:
+      "added notice \(notice.id) for \(notice.ownerID)"
+    case .notice(let notice):
+      notice.dismissedAt == nil
+        ? "updated notice \(notice.id) (version \(notice.version))"
+        : "dismissed notice \(notice.id)"
+    case .removedAccount(let account): "removed account \(account.id) \"\(account.name)\""
+    case .removedNotice(let notice): "removed notice \(notice.id)"
+    }
+  }
+}

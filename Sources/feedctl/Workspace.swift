@@ -1,0 +1,117 @@
+import AccountStore
+import ArgumentKit
+import FeedComponents
+import Foundation
+import Postgres
+
+/// What a running command works with: the store (opened on first use, so commands that need no
+/// database never start one), the owner, the layout, and how to print.
+final class Workspace {
+  let global: GlobalOptions
+  let context: CommandContext
+  private var openedStore: AccountStore?
+
+  init(_ global: GlobalOptions, _ context: CommandContext) {
+    self.global = global
+    self.context = context
+  }
+
+  /// The store, connected and — for the embedded database — migrated.
+  func store() throws -> AccountStore {
+    if let openedStore { return openedStore }
+    let store: AccountStore
+    switch DatabaseTarget(global: global, environment: context.environment) {
+    case .configured(let connectionString):
+      store = try AccountStore(PostgresConfiguration(connectionString))
+    case .embedded(let embedded):
+      store = try Self.migratedStore(try embedded.start())
+    }
+    openedStore = store
+    return store
+  }
+
+  static func migratedStore(_ configuration: PostgresConfiguration) throws -> AccountStore {
+    let store = try AccountStore(configuration)
+    try store.migrate()
+    return store
+  }
+
+  /// The owner from `--owner` or `FEEDCTL_OWNER`.
+  func owner() throws -> String {
+    guard let owner = global.owner, !owner.isEmpty else {
+      throw FeedctlError.input("no owner given; pass --owner ID or set FEEDCTL_OWNER")
+    }
+    return owner
+  }
+
+  func producer() throws -> FeedProducer {
+    try FeedProducer(configPath: global.config)
+  }
+
+  /// The live feed of `owner`, assembled now from one consistent read.
+  func liveDocument(owner: String) throws -> FeedDocument {
+    let producer = try producer()
+    return try producer.document(for: try store().feedRows(owner: owner))
+  }
+
+  /// Applies `changes` in one transaction and records the resulting feed of every owner they
+  /// touch, so history has no holes.
+  @discardableResult
+  func apply(_ changes: [StoreChange], reason: String) throws -> [StoreChangeResult] {
+    let producer = try producer()
+    return try store().apply(changes) { rows in
+      try Self.snapshotContent(producer.document(for: rows), reason: reason)
+    }
+  }
+
+  static func snapshotContent(_ document: FeedDocument, reason: String, label: String? = nil)
+    -> SnapshotContent
+  {
+    SnapshotContent(
+      document: String(decoding: document.encoded(), as: UTF8.self), digest: document.digest,
+      label: label, reason: reason)
+  }
+
+  var useColor: Bool {
+    !global.noColor
+      && TextStyle.shouldUseColor(
+        environment: context.environment, isTerminal: Terminal.standardOutputIsTerminal)
+  }
+
+  /// `--width` when given, else the terminal's width, else 40 columns (a phone's).
+  func width(_ explicit: Int?) -> Int {
+    explicit ?? Terminal.columns(environment: context.environment).map { min($0, 60) } ?? 40
+  }
+
+  /// Prints what a write produced: a line per change, or the records as JSON (one object for a
+  /// single change, an array for a batch).
+  func report(_ results: [StoreChangeResult], format: OutputFormat, batch: Bool = false) {
+    switch format {
+    case .text:
+      for result in results { context.output.line(result.summary) }
+    case .json:
+      printJSON(batch || results.count != 1 ? .array(results.map(\.json)) : results[0].json)
+    }
+  }
+
+  /// Refuses an account of another owner when `--owner` is given, so a mistyped id cannot change
+  /// someone else's feed.
+  func checkOwnership(ofAccount id: Int64) throws {
+    let account = try store().account(id)
+    if let owner = global.owner, !owner.isEmpty, account.ownerID != owner {
+      throw FeedctlError(.notFound, "account \(id) does not exist for owner '\(owner)'")
+    }
+  }
+
+  func checkOwnership(ofNotice id: Int64) throws {
+    let notice = try store().notice(id)
+    if let owner = global.owner, !owner.isEmpty, notice.ownerID != owner {
+      throw FeedctlError(.notFound, "notice \(id) does not exist for owner '\(owner)'")
+    }
+  }
+
+  /// Prints `value` as canonical, pretty JSON.
+  func printJSON(_ value: JSONValue) {
+    context.output.line(CanonicalJSONWriter(pretty: true).string(value))
+  }
+}

@@ -1,0 +1,199 @@
+import FeedComponents
+import Foundation
+import PostgresTestSupport
+import Testing
+
+/// The normal path of every command that reads or changes an owner's data, each against its own
+/// database.
+@Suite("Commands")
+struct CommandTests {
+  private func seeded(_ body: (FeedctlDatabase) throws -> Void) throws {
+    try FeedctlDatabase.with { feedctl in
+      try feedctl.succeed(["owner", "add", "alice", "--name", "Alice"])
+      try feedctl.succeed(["account", "add", "--name", "Checking", "--balance", "116,848"])
+      try body(feedctl)
+    }
+  }
+
+  @Test func demoShowsTheSeedScreen() throws {
+    try FeedctlDatabase.with { feedctl in
+      let screen = try feedctl.succeed(["demo"], owner: nil)
+      for line in [
+        "계좌를 누르면", "토스뱅크 통장", "116,848원", "저축 통장", "20,000원", "비상금", "50,000원",
+      ] {
+        #expect(screen.contains(line), "missing \(line) in\n\(screen)")
+      }
+    }
+  }
+
+  @Test func demoTwiceChangesNothing() throws {
+    try FeedctlDatabase.with { feedctl in
+      let first = try feedctl.succeed(["demo"], owner: nil)
+      let dump = try feedctl.dump()
+      let second = try feedctl.succeed(["demo"], owner: nil)
+      #expect(try feedctl.dump() == dump)
+      #expect(first == second)
+    }
+  }
+
+  @Test func ownerAddThenListShowsIt() throws {
+    try FeedctlDatabase.with { feedctl in
+      try feedctl.succeed(["owner", "add", "bob", "--name", "Bob"])
+      let list = try feedctl.succeed(["owner", "list"])
+      #expect(list == "bob\tBob\n")
+    }
+  }
+
+  @Test func accountAddAcceptsGroupedDigitsAndShowsTheFormattedBalance() throws {
+    try seeded { feedctl in
+      let accounts = try feedctl.succeed(["account", "list"])
+      #expect(accounts.contains("Checking\t116,848원"))
+    }
+  }
+
+  @Test func accountUpdateWithTheRightVersionChangesTheBalance() throws {
+    try seeded { feedctl in
+      try feedctl.succeed(["account", "update", "1", "--balance", "5000", "--expect-version", "1"])
+      let json = try feedctl.succeed(["account", "list", "--format", "json"])
+      let account = try #require(try JSONParser.parse(Array(json.utf8)).arrayValue?.first)
+      #expect(account["balance_minor"] == .integer(5000))
+      #expect(account["version"] == .integer(2))
+    }
+  }
+
+  @Test func accountDeltaAddsToTheBalance() throws {
+    try seeded { feedctl in
+      try feedctl.succeed(["account", "update", "1", "--delta", "-848"])
+      #expect(try feedctl.succeed(["account", "list"]).contains("116,000원"))
+    }
+  }
+
+  @Test func hiddenAccountLeavesTheFeed() throws {
+    try seeded { feedctl in
+      try feedctl.succeed(["account", "update", "1", "--hidden"])
+      #expect(!(try feedctl.succeed(["show"])).contains("Checking"))
+      #expect(try feedctl.succeed(["account", "list"]).contains("(hidden)"))
+    }
+  }
+
+  @Test func accountRemoveTakesItOffTheFeed() throws {
+    try seeded { feedctl in
+      try feedctl.succeed(["account", "remove", "1"])
+      #expect(try feedctl.succeed(["account", "list"]).isEmpty)
+    }
+  }
+
+  @Test func noticeLifecycleAddUpdateDismissRemove() throws {
+    try seeded { feedctl in
+      try feedctl.succeed(["notice", "add", "--message", "First notice"])
+      #expect(try feedctl.succeed(["show"]).contains("First notice"))
+      try feedctl.succeed(["notice", "update", "1", "--message", "Second text"])
+      #expect(try feedctl.succeed(["show"]).contains("Second text"))
+      try feedctl.succeed(["notice", "dismiss", "1"])
+      #expect(!(try feedctl.succeed(["show"])).contains("Second text"))
+      try feedctl.succeed(["notice", "remove", "1"])
+      let result = try feedctl.run(["notice", "dismiss", "1"])
+      #expect(result.code == 4)
+    }
+  }
+
+  @Test func applyRunsABatchAndReportsEveryChange() throws {
+    try seeded { feedctl in
+      let batch = #"""
+        {"changes": [
+          {"op": "account.add", "name": "Savings", "balance": 20000, "kind": "savings"},
+          {"op": "account.adjust", "id": 1, "delta": 152},
+          {"op": "notice.add", "message": "Batch notice", "severity": "warning"}
+        ]}
+        """#
+      let output = try feedctl.succeed(["apply", "-", "--format", "json"], input: Data(batch.utf8))
+      let results = try #require(try JSONParser.parse(Array(output.utf8)).arrayValue)
+      #expect(results.count == 3)
+      let screen = try feedctl.succeed(["show"])
+      #expect(screen.contains("117,000원"))
+      #expect(screen.contains("20,000원"))
+      #expect(screen.contains("Batch notice"))
+    }
+  }
+
+  @Test func applyReadsABatchFile() throws {
+    try seeded { feedctl in
+      let path = NSTemporaryDirectory() + "feedctl-batch-\(UUID().uuidString).json"
+      try Data(#"[{"op": "account.update", "id": 1, "name": "Main"}]"#.utf8).write(
+        to: URL(fileURLWithPath: path))
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      try feedctl.succeed(["apply", path])
+      #expect(try feedctl.succeed(["account", "list"]).contains("Main"))
+    }
+  }
+
+  @Test func showJSONIsAFeedDocumentWithStableIDs() throws {
+    try seeded { feedctl in
+      let output = try feedctl.succeed(["show", "--format", "json"])
+      let document = try FeedDocument(data: Data(output.utf8))
+      let json = try JSONParser.parse(Array(output.utf8))
+      #expect(json["schema"] == .string(FeedDocument.schemaName))
+      #expect(document.owner == "alice")
+      #expect(document.itemsWithPlaces.map(\.item.id).contains("account/1"))
+      #expect(output == (try feedctl.succeed(["show", "--format", "json"])))
+    }
+  }
+
+  @Test func showAtASnapshotShowsTheFeedAsItWas() throws {
+    try seeded { feedctl in
+      try feedctl.succeed(["snapshot", "--label", "before"])
+      try feedctl.succeed(["account", "update", "1", "--name", "Renamed"])
+      #expect(try feedctl.succeed(["show", "--at", "before"]).contains("Checking"))
+      #expect(try feedctl.succeed(["show", "--at", "@"]).contains("Renamed"))
+      #expect(try feedctl.succeed(["show"]).contains("Renamed"))
+    }
+  }
+
+  @Test func snapshotPrintsItsSequenceAndLabel() throws {
+    try seeded { feedctl in
+      let output = try feedctl.succeed(["snapshot", "--label", "v1", "--format", "json"])
+      let json = try JSONParser.parse(Array(output.utf8))
+      // Two writes before it (owner add, account add) each recorded a snapshot.
+      #expect(json["sequence"] == .integer(3))
+      #expect(json["label"] == .string("v1"))
+    }
+  }
+
+  @Test func migrateTwiceSaysTheSchemaIsUpToDate() throws {
+    try FeedctlDatabase.with { feedctl in
+      let output = try feedctl.succeed(["migrate"])
+      #expect(output == "the schema is up to date\n")
+    }
+  }
+
+  @Test func unmigratedDatabaseAsksForMigrate() throws {
+    try TestDatabase.with { database in
+      let result = try FeedctlDatabase(database: database).run(["owner", "list"])
+      #expect(result.code == 7)
+      #expect(result.error.contains("run 'feedctl migrate'"))
+    }
+  }
+
+  @Test func versionAndHelpListTheExitCodes() throws {
+    #expect(try FeedctlProcess.run(["--version"]).output == "feedctl 0.1.0\n")
+    let help = try FeedctlProcess.run(["--help"])
+    #expect(help.code == 0)
+    #expect(help.output.contains("EXIT CODES"))
+    #expect(help.output.contains("3  database unreachable"))
+  }
+
+  @Test func pgVariablesChooseTheDatabaseWhenNoURLIsGiven() throws {
+    try FeedctlDatabase.with { feedctl in
+      try feedctl.succeed(["owner", "add", "viapg"])
+      let settings = try feedctl.database.configuration.settings()
+      var environment: [String: String] = ["FEEDCTL_DATA_DIR": "/nonexistent/feedctl-data"]
+      for (keyword, variable) in [
+        ("host", "PGHOST"), ("port", "PGPORT"), ("dbname", "PGDATABASE"), ("user", "PGUSER"),
+      ] {
+        environment[variable] = settings[keyword]
+      }
+      let result = try FeedctlProcess.run(["owner", "list"], environment: environment)
+      #expect(result.output.contains("viapg"), "\(result.error)")
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Postgres
+import PostgresTestSupport
+import Testing
+
+/// What one run of the built `feedctl` binary produced.
+struct FeedctlResult {
+  let code: Int32
+  let output: String
+  let error: String
+
+  /// The lines of standard error, without the final newline.
+  var errorLines: [String] {
+    error.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+  }
+}
+
+/// Runs the real `feedctl` executable as a child process, the way a person or a script would.
+///
+/// The child gets a controlled environment: none of the caller's `DATABASE_URL` or `PG*`
+/// variables leak in, colour is off and the width is fixed, so each test says exactly which
+/// database the child uses.
+enum FeedctlProcess {
+  /// The binary built next to the test bundle (`.build/debug/feedctl`).
+  static func executable() throws -> URL {
+    let candidates = [
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+      Bundle.main.bundleURL,
+      Bundle.main.bundleURL.deletingLastPathComponent(),
+    ].map { $0.appendingPathComponent("feedctl") }
+    let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    return try #require(
+      found, "the feedctl binary was not found next to the tests; run 'swift build' first")
+  }
+
+  static let baseEnvironment: [String: String] = {
+    var environment = ["NO_COLOR": "1", "COLUMNS": "40", "LANG": "C.UTF-8"]
+    for name in ["PATH", "HOME", "TMPDIR"] {
+      environment[name] = ProcessInfo.processInfo.environment[name]
+    }
+    return environment
+  }()
+
+  /// Runs `feedctl arguments` with `environment` added to the base environment.
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], input: Data? = nil
+  ) throws -> FeedctlResult {
+    let process = Process()
+    process.executableURL = try executable()
+    process.arguments = arguments
+    process.environment = baseEnvironment.merging(environment) { _, new in new }
+    let output = Pipe()
+    let error = Pipe()
+    let standardInput = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = standardInput
+    try process.run()
+    if let input {
+      standardInput.fileHandleForWriting.write(input)
+    }
+    try standardInput.fileHandleForWriting.close()
+    // Read both pipes to the end before waiting, so a large output cannot fill a pipe and stall.
+    let errorData = Locked(Data())
+    let errorReader = Thread {
+      errorData.set(error.fileHandleForReading.readDataToEndOfFile())
+    }
+    errorReader.start()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !errorData.isSet { usleep(1000) }
+    return FeedctlResult(
+      code: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+      error: String(decoding: errorData.value, as: UTF8.self))
+  }
+}
+
+/// A value written once by another thread.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Value
+  private var written = false
+
+  init(_ value: Value) {
+    stored = value
+  }
+
+  func set(_ value: Value) {
+    lock.withLock {
+      stored = value
+      written = true
+    }
+  }
+
+  var isSet: Bool { lock.withLock { written } }
+  var value: Value { lock.withLock { stored } }
+}
+
+/// A test database plus a shortcut to run `feedctl` against it.
+struct FeedctlDatabase {
+  let database: TestDatabase
+
+  var environment: [String: String] {
+    ["DATABASE_URL": database.configuration.connectionString]
+  }
+
+  /// Runs feedctl against this database, as `owner` unless that is nil.
+  func run(
+    _ arguments: [String], owner: String? = "alice", environment extra: [String: String] = [:],
+    input: Data? = nil
+  ) throws -> FeedctlResult {
+    var environment = environment
+    if let owner { environment["FEEDCTL_OWNER"] = owner }
+    return try FeedctlProcess.run(
+      arguments, environment: environment.merging(extra) { _, new in new }, input: input)
+  }
+
+  /// Runs a command that must succeed, and returns its standard output.
+  @discardableResult
+  func succeed(
+    _ arguments: [String], owner: String? = "alice", input: Data? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    let result = try run(arguments, owner: owner, input: input)
+    #expect(
+      result.code == 0, "feedctl \(arguments.joined(separator: " ")) failed: \(result.error)",
+      sourceLocation: sourceLocation)
+    return result.output
+  }
+
+  /// A fresh database, migrated through `feedctl migrate`, for the length of `body`.
+  static func with<T>(_ body: (FeedctlDatabase) throws -> T) throws -> T {
+    try TestDatabase.with { database in
+      let feedctl = FeedctlDatabase(database: database)
+      try feedctl.succeed(["migrate"], owner: nil)
+      return try body(feedctl)
+    }
+  }
+
+  /// Every row of every table, in a fixed order, as text: two equal dumps mean the data is the
+  /// same. (Identity sequences are left out: PostgreSQL never rolls them back.)
+  func dump() throws -> String {
+    let connection = try database.connect()
+    var text = ""
+    for query in [
+      "SELECT coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '') AS rows FROM owners t",
+      "SELECT coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '') AS rows FROM accounts t",
+      "SELECT coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '') AS rows FROM notices t",
+      "SELECT coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '') AS rows FROM feed_snapshots t",
+      "SELECT coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '') AS rows FROM schema_migrations t",
+    ] {
+      text += try connection.query(PostgresQuery(unsafeSQL: query)).single().decode(
+        "rows", as: String.self)
+      text += "\n--\n"
+    }
+    return text
+  }
+}
