@@ -40,4 +40,7 @@ for path in arguments.dropFirst() {
   source += "    (\(literal(url.lastPathComponent)), \(literal(sql))),\n"
 }
 source += "  ]\n}\n"
-try source.write(toFile: output, atomically: true, encoding: .utf8)
+// Rewriting identical output would make every build recompile the target that embeds it.
+if (try? String(contentsOfFile: output, encoding: .utf8)) != source {
+  try source.write(toFile: output, atomically: true, encoding: .utf8)
+}

@@ -6,10 +6,17 @@ import Foundation
 /// inherits; `pg_ctl start` leaves a daemon behind that may hold them, and `waitUntilExit` then
 /// never returns. Waiting on the pid itself has no such failure. Output goes to a file rather
 /// than a pipe for the same reason: nobody has to read until the daemon closes it.
+///
+/// The server `pg_ctl` starts outlives this process, so it must not inherit any descriptor of
+/// ours — a pipe or socket our own parent watches to see us finish would otherwise stay open for
+/// as long as the server runs. Before spawning, every descriptor above standard error is marked
+/// close-on-exec (glibc's `posix_spawn_file_actions_addclosefrom_np` would do it in the child, but
+/// Swift's Glibc module does not export it).
 enum ChildProcess {
   /// Runs `command` (absolute path first) with stdin from /dev/null and stdout and stderr
   /// appended to `outputPath`; returns the exit status (128 + signal when killed).
   static func run(_ command: [String], outputPath: String) throws -> Int32 {
+    markDescriptorsCloseOnExec()
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -29,5 +36,15 @@ enum ChildProcess {
     }
     let signal = status & 0x7F
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+  }
+
+  private static func markDescriptorsCloseOnExec() {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else {
+      return
+    }
+    for descriptor in names.compactMap(Int32.init) where descriptor > 2 {
+      let flags = fcntl(descriptor, F_GETFD)
+      if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+    }
   }
 }

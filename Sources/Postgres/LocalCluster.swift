@@ -163,7 +163,7 @@ public struct LocalCluster: Sendable {
 
   private func withStartLock<T>(_ body: () throws -> T) throws -> T {
     let path = directory + "/.lock"
-    let descriptor = open(path, O_CREAT | O_RDWR, 0o644)
+    let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw LocalClusterError("cannot open \(path)") }
     defer { close(descriptor) }
     flock(descriptor, LOCK_EX)

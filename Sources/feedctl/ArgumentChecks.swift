@@ -1,5 +1,6 @@
 import AccountStore
 import ArgumentKit
+import Postgres
 
 /// Checks of single option values that `ExpressibleByArgument` cannot express, shared by the
 /// commands that take them. Each failure is a `ValidationError` naming the option.
@@ -19,6 +20,13 @@ enum ArgumentChecks {
         "invalid value '\(position)' for \(option): expected 0 to \(Int32.max)")
     }
     return value
+  }
+
+  /// A window whose both sides are given must end after it starts.
+  static func window(from: PostgresTimestamp?, until: PostgresTimestamp?) throws {
+    if let from, let until, from >= until {
+      throw ValidationError("--active-until (\(until)) must be after --active-from (\(from))")
+    }
   }
 
   static func positiveID(_ id: Int64, what: String) throws {

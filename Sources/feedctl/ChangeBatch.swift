@@ -25,8 +25,13 @@ struct ChangeBatch {
     ],
     "account.adjust": ["id", "delta", "expect_version"],
     "account.remove": ["id", "expect_version"],
-    "notice.add": ["owner", "message", "severity", "dismissible", "position"],
-    "notice.update": ["id", "message", "severity", "dismissible", "position", "expect_version"],
+    "notice.add": [
+      "owner", "message", "severity", "dismissible", "position", "active_from", "active_until",
+    ],
+    "notice.update": [
+      "id", "message", "severity", "dismissible", "position", "active_from", "active_until",
+      "expect_version",
+    ],
     "notice.dismiss": ["id"],
     "notice.remove": ["id", "expect_version"],
   ]
@@ -101,11 +106,16 @@ struct ChangeBatch {
         NewNotice(
           message: try reader.string("message"), severity: try reader.severity()?.severity ?? .info,
           dismissible: try reader.optionalBool("dismissible") ?? true,
+          activeFrom: try reader.windowEdge("active_from")?.timestamp,
+          activeUntil: try reader.windowEdge("active_until")?.timestamp,
           position: try reader.position()))
     case "notice.update":
       let update = NoticeUpdate(
         message: try reader.optionalString("message"), severity: try reader.severity()?.severity,
-        dismissible: try reader.optionalBool("dismissible"), position: try reader.position(),
+        dismissible: try reader.optionalBool("dismissible"),
+        activeFrom: try reader.windowEdge("active_from").map(\.timestamp),
+        activeUntil: try reader.windowEdge("active_until").map(\.timestamp),
+        position: try reader.position(),
         expectedVersion: try reader.optionalInteger("expect_version"))
       guard !update.isEmpty else {
         throw reader.problem("nothing to change; give at least one field besides \"id\"")
@@ -224,6 +234,17 @@ private struct FieldReader {
       throw fieldProblem("severity", "is \"\(text)\"; expected info, warning or critical")
     }
     return severity
+  }
+
+  /// A window edge: an ISO 8601 time or date, or `"none"` to open that side, as on the command
+  /// line (`null` or a missing field leaves the side as it is).
+  func windowEdge(_ field: String) throws -> WindowEdge? {
+    guard let text = try optionalString(field) else { return nil }
+    guard let edge = WindowEdge(argument: text) else {
+      throw fieldProblem(
+        field, "is \"\(text)\"; expected \(WindowEdge.expectation(forInvalid: text))")
+    }
+    return edge
   }
 
   func position() throws -> Int32? {

@@ -31,21 +31,6 @@ struct EmbeddedDatabase {
 
   /// Starts the cluster unless it runs already, and returns how to reach it.
   func start() throws -> PostgresConfiguration {
-    Self.keepDescriptorsFromTheServer()
-    return try cluster.start()
-  }
-
-  /// Marks every descriptor above standard error close-on-exec. The server started here lives
-  /// on after feedctl exits; without this it would inherit whatever descriptors feedctl's own
-  /// parent passed down (a pipe or socket a calling program watches to see feedctl finish) and
-  /// keep them open, so that program would wait for feedctl forever.
-  private static func keepDescriptorsFromTheServer() {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else {
-      return
-    }
-    for descriptor in names.compactMap(Int32.init) where descriptor > 2 {
-      let flags = fcntl(descriptor, F_GETFD)
-      if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
-    }
+    try cluster.start()
   }
 }

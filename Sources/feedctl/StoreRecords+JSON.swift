@@ -29,6 +29,8 @@ extension Notice {
       "id": .integer(Int(id)), "owner": .string(ownerID), "message": .string(message),
       "severity": .string(severity.rawValue), "dismissible": .bool(dismissible),
       "position": .integer(Int(position)),
+      "active_from": activeFrom.map { .string($0.description) } ?? .null,
+      "active_until": activeUntil.map { .string($0.description) } ?? .null,
       "dismissed_at": dismissedAt.map { .string($0.description) } ?? .null,
       "version": .integer(Int(version)),
     ]

@@ -109,6 +109,18 @@ struct BadInvocationTests {
     .init(["notice", "dismiss", "2"], 2, "dismissible"),
     .init(["notice", "add", "--message", ""], 2, "invalid message: must not be empty"),
     .init(["notice", "add", "--message", "X", "--severity", "loud"], 2, "info, warning, critical"),
+    .init(
+      ["notice", "add", "--message", "X", "--active-from", "tomorrow"], 2,
+      "invalid value 'tomorrow' for --active-from"),
+    .init(
+      [
+        "notice", "add", "--message", "X", "--active-from", "2026-02-01", "--active-until",
+        "2026-01-01",
+      ],
+      2, "must be after --active-from"),
+    .init(
+      ["apply", "-"], 2, "field \"active_until\" is \"soon\"",
+      input: #"[{"op": "notice.add", "message": "X", "active_until": "soon"}]"#),
     // Command line shape
     .init(["account", "add", "--nmae", "X", "--balance", "1"], 2, "unknown option '--nmae'"),
     .init(["account", "frobnicate"], 2, "unknown command 'frobnicate'"),

@@ -97,6 +97,30 @@ struct CommandTests {
     }
   }
 
+  @Test func noticeOutsideItsWindowIsNotShownAndIsListedAsSuch() throws {
+    try seeded { feedctl in
+      try feedctl.succeed([
+        "notice", "add", "--message", "Past notice", "--active-from", "2020-01-01",
+        "--active-until", "2020-02-01T00:00:00+09:00",
+      ])
+      #expect(!(try feedctl.succeed(["show"])).contains("Past notice"))
+      #expect(
+        try feedctl.succeed(["notice", "list"]).contains("Past notice\tv1  (outside its window)"))
+    }
+  }
+
+  @Test func openingTheWindowShowsTheNoticeAgain() throws {
+    try seeded { feedctl in
+      try feedctl.succeed(["notice", "add", "--message", "Later", "--active-until", "2020-01-01"])
+      #expect(!(try feedctl.succeed(["show"])).contains("Later"))
+      try feedctl.succeed(["notice", "update", "1", "--active-until", "none"])
+      #expect(try feedctl.succeed(["show"]).contains("Later"))
+      let json = try feedctl.succeed(["notice", "list", "--format", "json"])
+      let notice = try #require(try JSONParser.parse(Array(json.utf8)).arrayValue?.first)
+      #expect(notice["active_until"] == .null)
+    }
+  }
+
   @Test func applyRunsABatchAndReportsEveryChange() throws {
     try seeded { feedctl in
       let batch = #"""

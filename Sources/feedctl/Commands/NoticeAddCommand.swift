@@ -12,16 +12,25 @@ struct NoticeAddCommand: FeedctlCommand {
   @Flag(inversion: .prefixedNo, help: "Whether the person may dismiss it (default: yes).")
   var dismissible: Bool?
   @Option(help: "Place among the notices, 0 or more (default: last).") var position: Int?
+  @Option(
+    help: "Show it from this time on (ISO 8601 time or date; default: now).", valueName: "time")
+  var activeFrom: WindowEdge?
+  @Option(
+    help: "Stop showing it at this time (ISO 8601 time or date; default: never).", valueName: "time"
+  )
+  var activeUntil: WindowEdge?
   @Option(help: "Output format.") var format: OutputFormat = .text
 
   func validate() throws {
     _ = try ArgumentChecks.position(position)
+    try ArgumentChecks.window(from: activeFrom?.timestamp, until: activeUntil?.timestamp)
   }
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
     let notice = NewNotice(
       message: message, severity: severity.severity, dismissible: dismissible ?? true,
+      activeFrom: activeFrom?.timestamp, activeUntil: activeUntil?.timestamp,
       position: try ArgumentChecks.position(position))
     let results = try workspace.apply(
       [.addNotice(ownerID: try workspace.owner(), notice)], reason: "notice add")

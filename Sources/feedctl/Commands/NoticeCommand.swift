@@ -3,9 +3,10 @@ import ArgumentKit
 /// Groups the commands that change notices.
 struct NoticeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "notice", abstract: "Add, update, dismiss or remove notices.",
+    commandName: "notice", abstract: "List, add, update, dismiss or remove notices.",
     subcommands: [
-      NoticeAddCommand.self, NoticeUpdateCommand.self, NoticeDismissCommand.self,
+      NoticeListCommand.self, NoticeAddCommand.self, NoticeUpdateCommand.self,
+      NoticeDismissCommand.self,
       NoticeRemoveCommand.self,
     ])
 

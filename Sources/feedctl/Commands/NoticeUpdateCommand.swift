@@ -12,6 +12,10 @@ struct NoticeUpdateCommand: FeedctlCommand {
   @Option(help: "New severity.") var severity: NoticeSeverityArgument?
   @Flag(inversion: .prefixedNo, help: "Whether the person may dismiss it.") var dismissible: Bool?
   @Option(help: "New place among the notices, 0 or more.") var position: Int?
+  @Option(help: "Show it from this time on (ISO 8601 time or date, or none).", valueName: "time")
+  var activeFrom: WindowEdge?
+  @Option(help: "Stop showing it at this time (ISO 8601 time or date, or none).", valueName: "time")
+  var activeUntil: WindowEdge?
   @Option(help: "Refuse unless the notice is at this version.", valueName: "version")
   var expectVersion: Int64?
   @Option(help: "Output format.") var format: OutputFormat = .text
@@ -21,7 +25,7 @@ struct NoticeUpdateCommand: FeedctlCommand {
     _ = try ArgumentChecks.position(position)
     if update.isEmpty {
       throw ValidationError(
-        "nothing to change; give at least one of --message, --severity, --dismissible/--no-dismissible, --position"
+        "nothing to change; give at least one of --message, --severity, --dismissible/--no-dismissible, --position, --active-from, --active-until"
       )
     }
   }
@@ -29,6 +33,7 @@ struct NoticeUpdateCommand: FeedctlCommand {
   private var update: NoticeUpdate {
     NoticeUpdate(
       message: message, severity: severity?.severity, dismissible: dismissible,
+      activeFrom: activeFrom.map(\.timestamp), activeUntil: activeUntil.map(\.timestamp),
       position: position.flatMap(Int32.init(exactly:)), expectedVersion: expectVersion)
   }
 
