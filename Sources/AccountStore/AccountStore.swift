@@ -98,8 +98,7 @@ public final class AccountStore: Sendable {
         let results = try ChangeApplier(transaction: tx, changes: changes).run()
         if let snapshot {
           for ownerID in Set(results.map(\.ownerID)).sorted() {
-            let rows = try Self.readFeedRows(owner: ownerID, in: tx)
-            try Self.insertSnapshot(owner: ownerID, content: try snapshot(rows), in: tx)
+            try Self.recordSnapshot(owner: ownerID, render: snapshot, in: tx)
           }
         }
         return results
@@ -117,9 +116,7 @@ public final class AccountStore: Sendable {
     return try retryingTransientFailures {
       try connection.transaction { tx in
         try Self.lockOwners([id], in: tx)
-        let content = try render(try Self.readFeedRows(owner: id, in: tx))
-        if let label = content.label { try FieldRules.label(label) }
-        return try Self.insertSnapshot(owner: id, content: content, in: tx)
+        return try Self.recordSnapshot(owner: id, render: render, in: tx)
       }
     }
   }
@@ -202,23 +199,26 @@ public final class AccountStore: Sendable {
     }
   }
 
+  /// Takes the owner's next snapshot sequence, renders rows read after taking it (so the rows
+  /// carry that sequence), and stores the result.
   @discardableResult
-  static func insertSnapshot(owner id: String, content: SnapshotContent, in tx: PostgresTransaction)
-    throws
-    -> SnapshotInfo
-  {
+  static func recordSnapshot(
+    owner id: String, render: (FeedRows) throws -> SnapshotContent, in tx: PostgresTransaction
+  ) throws -> SnapshotInfo {
     let sequence = try tx.query(
       """
       UPDATE owners SET last_snapshot_sequence = last_snapshot_sequence + 1 WHERE id = \(id)
       RETURNING last_snapshot_sequence
       """
     ).single().decode("last_snapshot_sequence", as: Int64.self)
+    let content = try render(try readFeedRows(owner: id, in: tx))
+    if let label = content.label { try FieldRules.label(label) }
     return try SnapshotInfo(
       row: try tx.query(
         """
         INSERT INTO feed_snapshots (owner_id, sequence, label, reason, document, digest)
-        VALUES (\(id), \(sequence), \(content.label), \(content.reason), \(PostgresJSONB(content.document)),
-          \(content.digest))
+        VALUES (\(id), \(sequence), \(content.label), \(content.reason),
+          \(PostgresJSONB(content.document)), \(content.digest))
         RETURNING \(unsafe: Columns.snapshotInfo)
         """
       ).single())

@@ -5,11 +5,18 @@ public struct Owner: Hashable, Sendable {
   /// A short handle such as `demo`: lowercase letters, digits, `_` and `-`, at most 64.
   public var id: String
   public var displayName: String
+  /// The sequence number of the owner's latest snapshot (0 before the first). Inside a write
+  /// that records a snapshot, it is already the number that snapshot gets, so a feed assembled
+  /// from those rows carries it as its revision.
+  public var lastSnapshotSequence: Int64
   public var createdAt: PostgresTimestamp
 
-  public init(id: String, displayName: String, createdAt: PostgresTimestamp) {
+  public init(
+    id: String, displayName: String, lastSnapshotSequence: Int64 = 0, createdAt: PostgresTimestamp
+  ) {
     self.id = id
     self.displayName = displayName
+    self.lastSnapshotSequence = lastSnapshotSequence
     self.createdAt = createdAt
   }
 }

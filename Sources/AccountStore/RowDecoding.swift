@@ -3,7 +3,7 @@ import Postgres
 /// How each model is read from its table's columns; the column lists are kept next to the
 /// decoders so a query and its decoding cannot drift apart.
 enum Columns {
-  static let owner = "id, display_name, created_at"
+  static let owner = "id, display_name, last_snapshot_sequence, created_at"
   static let account =
     "id, owner_id, name, kind, balance_minor, currency, position, hidden, version, created_at, updated_at"
   static let notice = """
@@ -17,6 +17,7 @@ extension Owner {
   init(row: PostgresRow) throws {
     self.init(
       id: try row.decode("id"), displayName: try row.decode("display_name"),
+      lastSnapshotSequence: try row.decode("last_snapshot_sequence"),
       createdAt: try row.decode("created_at"))
   }
 }

@@ -6,9 +6,9 @@ extension FeedAssembler {
   /// the document's canonical compact JSON and its digest, so every snapshot holds exactly the
   /// bytes `assemble` gives and the history can be compared byte for byte.
   public func snapshotContent(
-    for rows: FeedRows, revision: Int = 0, label: String? = nil, reason: String
+    for rows: FeedRows, label: String? = nil, reason: String
   ) throws(FeedDocumentError) -> SnapshotContent {
-    let document = try assemble(rows, revision: revision)
+    let document = try assemble(rows)
     return SnapshotContent(
       document: String(decoding: document.encoded(), as: UTF8.self), digest: document.digest,
       label: label, reason: reason)

@@ -23,16 +23,15 @@ public struct FeedAssembler: Sendable {
     self.formatter = formatter
   }
 
-  /// The rendered document for `rows`. `revision` is the caller's count of the owner's changes
-  /// (for example the latest snapshot's sequence); it is written into the document as given.
-  public func assemble(_ rows: FeedRows, revision: Int = 0) throws(FeedDocumentError)
-    -> FeedDocument
-  {
-    try feed(for: rows, revision: revision).render(environment: environment)
+  /// The rendered document for `rows`. Its revision is the owner's latest snapshot sequence as
+  /// the rows carry it — inside a write that records a snapshot, that snapshot's own number — so
+  /// a stored document names the snapshot it is, and the live feed names the one it follows.
+  public func assemble(_ rows: FeedRows) throws(FeedDocumentError) -> FeedDocument {
+    try feed(for: rows).render(environment: environment)
   }
 
   /// The feed before rendering, for callers that want the components themselves.
-  public func feed(for rows: FeedRows, revision: Int = 0) -> Feed {
+  public func feed(for rows: FeedRows) -> Feed {
     var sections: [Section] = []
     if let title = layout.title {
       sections.append(
@@ -45,7 +44,8 @@ public struct FeedAssembler: Sendable {
       case .accounts(let accounts): sections += accountSections(rows, accounts)
       }
     }
-    return Feed(owner: rows.owner.id, revision: revision, sections: sections)
+    return Feed(
+      owner: rows.owner.id, revision: Int(rows.owner.lastSnapshotSequence), sections: sections)
   }
 
   // MARK: Notices

@@ -18,4 +18,11 @@ struct FeedProducer {
   func document(for rows: FeedRows) throws -> FeedDocument {
     try assembler.assemble(rows)
   }
+
+  /// What a snapshot of `rows` stores.
+  func snapshotContent(for rows: FeedRows, reason: String, label: String? = nil) throws
+    -> SnapshotContent
+  {
+    try assembler.snapshotContent(for: rows, label: label, reason: reason)
+  }
 }

@@ -60,16 +60,8 @@ final class Workspace {
   func apply(_ changes: [StoreChange], reason: String) throws -> [StoreChangeResult] {
     let producer = try producer()
     return try store().apply(changes) { rows in
-      try Self.snapshotContent(producer.document(for: rows), reason: reason)
+      try producer.snapshotContent(for: rows, reason: reason)
     }
-  }
-
-  static func snapshotContent(_ document: FeedDocument, reason: String, label: String? = nil)
-    -> SnapshotContent
-  {
-    SnapshotContent(
-      document: String(decoding: document.encoded(), as: UTF8.self), digest: document.digest,
-      label: label, reason: reason)
   }
 
   var useColor: Bool {

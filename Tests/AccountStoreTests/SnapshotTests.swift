@@ -49,6 +49,21 @@ import Testing
     }
   }
 
+  @Test func rowsRenderedForASnapshotCarryItsSequence() throws {
+    try withStore { store in
+      var seen: [Int64] = []
+      for _ in 0..<2 {
+        try store.takeSnapshot(owner: "demo") { rows in
+          seen.append(rows.owner.lastSnapshotSequence)
+          return SnapshotContent(
+            document: "{}", digest: String(repeating: "0", count: 64), reason: "snapshot")
+        }
+      }
+      #expect(seen == [1, 2])
+      #expect(try store.owner("demo").lastSnapshotSequence == 2)
+    }
+  }
+
   @Test func aFailedWriteRecordsNoSnapshot() throws {
     try withStore { store in
       let before = try store.dump()

@@ -52,13 +52,22 @@ import Testing
       ids(document) == ["title/screen", "notice/\(noticeID)"] + accountIDs.map { "account/\($0)" })
   }
 
-  @Test func documentCarriesOwnerAndRevision() throws {
-    let document = try withStore { store in
+  @Test func documentRevisionIsTheOwnersLatestSnapshotSequence() throws {
+    let (live, stored) = try withStore { store in
       try store.add(seedChanges)
-      return try FeedAssembler().assemble(try store.feedRows(owner: seedOwner), revision: 7)
+      let assembler = FeedAssembler()
+      for _ in 0..<2 {
+        try store.takeSnapshot(owner: seedOwner) { rows in
+          try assembler.snapshotContent(for: rows, reason: "snapshot")
+        }
+      }
+      let live = try assembler.assemble(try store.feedRows(owner: seedOwner))
+      let stored = try store.snapshot(owner: seedOwner, sequence: 2)
+      return (live, try FeedDocument(data: Data(stored.document.utf8)))
     }
-    #expect(document.owner == seedOwner)
-    #expect(document.revision == 7)
+    #expect(live.owner == seedOwner)
+    #expect(live.revision == 2)
+    #expect(stored.revision == 2)
   }
 
   @Test func accountTouchOpensTheLayoutURL() throws {
@@ -125,8 +134,8 @@ import Testing
   @Test func sameRowsGiveByteIdenticalJSON() throws {
     let (first, second) = try withStore { store in
       try store.add(seedChanges)
-      let first = try FeedAssembler().assemble(try store.feedRows(owner: seedOwner), revision: 3)
-      let second = try FeedAssembler().assemble(try store.feedRows(owner: seedOwner), revision: 3)
+      let first = try FeedAssembler().assemble(try store.feedRows(owner: seedOwner))
+      let second = try FeedAssembler().assemble(try store.feedRows(owner: seedOwner))
       return (first.encoded(), second.encoded())
     }
     #expect(first == second)
@@ -320,7 +329,7 @@ import Testing
   @Test func assembledJSONReadsBackAsTheSameDocument() throws {
     let document = try withStore { store in
       try store.add(seedChanges)
-      return try FeedAssembler().assemble(try store.feedRows(owner: seedOwner), revision: 2)
+      return try FeedAssembler().assemble(try store.feedRows(owner: seedOwner))
     }
     let read = try FeedDocument(data: document.encoded(pretty: true))
     #expect(read == document)
@@ -347,9 +356,9 @@ import Testing
       try store.add(seedChanges)
       let assembler = FeedAssembler()
       let info = try store.takeSnapshot(owner: seedOwner) { rows in
-        try assembler.snapshotContent(for: rows, revision: 1, label: "first", reason: "snapshot")
+        try assembler.snapshotContent(for: rows, label: "first", reason: "snapshot")
       }
-      let document = try assembler.assemble(try store.feedRows(owner: seedOwner), revision: 1)
+      let document = try assembler.assemble(try store.feedRows(owner: seedOwner))
       return (try store.snapshot(owner: seedOwner, sequence: info.sequence), document)
     }
     #expect(snapshot.info.digest == document.digest)

@@ -16,7 +16,7 @@ struct SnapshotCommand: FeedctlCommand {
     let workspace = Workspace(global, context)
     let producer = try workspace.producer()
     let info = try workspace.store().takeSnapshot(owner: try workspace.owner()) { rows in
-      Workspace.snapshotContent(try producer.document(for: rows), reason: "snapshot", label: label)
+      try producer.snapshotContent(for: rows, reason: "snapshot", label: label)
     }
     switch format {
     case .json: workspace.printJSON(info.json)
