@@ -248,6 +248,11 @@ public final class AccountStore: Sendable {
       }
     case .updateNotice(_, let update):
       guard !update.isEmpty else { throw .invalid(field: "update", reason: "nothing to change") }
+      if case .some(.some(let from)) = update.activeFrom,
+        case .some(.some(let until)) = update.activeUntil, from >= until
+      {
+        throw .invalid(field: "active window", reason: "must end after it starts")
+      }
       if let message = update.message {
         try FieldRules.text(message, field: "message", maximum: 500)
       }
@@ -265,6 +270,8 @@ public final class AccountStore: Sendable {
       do {
         return try body()
       } catch let error as PostgresError where error.isTransient && attempt < 5 {
+        attempt += 1
+      } catch AccountStoreError.database(let error) where error.isTransient && attempt < 5 {
         attempt += 1
       } catch {
         throw AccountStoreError(error)

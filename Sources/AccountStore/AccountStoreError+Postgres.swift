@@ -24,15 +24,30 @@ extension AccountStoreError {
       self = .notFound("owner '\(Self.value(in: error.detail) ?? "?")'")
     case (PostgresError.Code.numericValueOutOfRange, _):
       self = .overflow(
-        "the balance would overflow: it must stay within ±9223372036854775807 minor units")
+        "the balance would overflow: it must stay from -9223372036854775808 to 9223372036854775807 minor units"
+      )
     case (PostgresError.Code.checkViolation, "notices_only_dismissible_are_dismissed"?):
       self = .invalid(field: "dismissible", reason: "a dismissed notice must stay dismissible")
+    case (PostgresError.Code.checkViolation, "notices_window_ordered"?):
+      self = .invalid(field: "active window", reason: "must end after it starts")
     case (PostgresError.Code.checkViolation, let constraint?):
-      self = .invalid(field: constraint, reason: error.message)
+      self = .invalid(
+        field: Self.fields[constraint] ?? constraint, reason: "breaks the rule \(constraint)")
     default:
       self = .database(error)
     }
   }
+
+  /// The field each check constraint guards (the store checks these first; this names the field
+  /// should a value reach the database anyway).
+  private static let fields: [String: String] = [
+    "owners_id_syntax": "owner id", "owners_display_name_length": "display name",
+    "accounts_name_length": "name", "accounts_kind_syntax": "kind",
+    "accounts_currency_code": "currency", "accounts_position_not_negative": "position",
+    "notices_message_length": "message", "notices_severity_known": "severity",
+    "notices_position_not_negative": "position", "feed_snapshots_label_syntax": "label",
+    "feed_snapshots_reason_length": "reason", "feed_snapshots_digest_syntax": "digest",
+  ]
 
   /// The value in a detail such as `Key (id)=(demo) already exists.`
   private static func value(in detail: String?) -> String? {

@@ -11,6 +11,8 @@ public enum AccountStoreError: Error, Equatable, Sendable, CustomStringConvertib
   case alreadyExists(String)
   /// The row changed since the caller read it.
   case versionConflict(what: String, expected: Int64, actual: Int64)
+  /// The change is not allowed for this row (e.g. dismissing a notice that is not dismissible).
+  case notAllowed(String)
   /// The result would not fit in a 64-bit count of minor units.
   case overflow(String)
   /// Applied migrations and the migrations this program carries disagree.
@@ -25,15 +27,10 @@ public enum AccountStoreError: Error, Equatable, Sendable, CustomStringConvertib
     case .alreadyExists(let what): "\(what) already exists"
     case .versionConflict(let what, let expected, let actual):
       "\(what) is at version \(actual), not \(expected); it changed since you read it — read it again and retry"
+    case .notAllowed(let what): what
     case .overflow(let what): what
     case .migration(let message): message
     case .database(let error): error.description
     }
-  }
-
-  /// Whether the failure was reaching the database at all (as opposed to a refused statement).
-  public var isConnectionFailure: Bool {
-    if case .database(let error) = self { return error.kind == .connection }
-    return false
   }
 }

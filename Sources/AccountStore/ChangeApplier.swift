@@ -58,7 +58,7 @@ struct ChangeApplier {
     return owners
   }
 
-  /// A write that returned no row found either no row or a row at another version.
+  /// A write that returned no row found either no row, or a row its precondition refused.
   private func explainMissingRow(_ statement: ChangeStatement) throws -> AccountStoreError {
     let table: String
     let id: Int64
@@ -71,12 +71,19 @@ struct ChangeApplier {
       table == "accounts"
       ? "SELECT version FROM accounts WHERE id = \(id)"
       : "SELECT version FROM notices WHERE id = \(id)"
-    guard let row = try transaction.query(query).first, let expected = statement.expectedVersion
-    else {
+    guard let row = try transaction.query(query).first else {
       return .notFound(Self.name(statement.target))
     }
-    return .versionConflict(
-      what: Self.name(statement.target), expected: expected, actual: try row.decode("version"))
+    switch statement.precondition {
+    case .none:
+      return .notFound(Self.name(statement.target))
+    case .version(let expected):
+      return .versionConflict(
+        what: Self.name(statement.target), expected: expected, actual: try row.decode("version"))
+    case .dismissible:
+      return .notAllowed(
+        "\(Self.name(statement.target)) cannot be dismissed: it is not dismissible")
+    }
   }
 
   static func name(_ target: ChangeStatement.Target) -> String {

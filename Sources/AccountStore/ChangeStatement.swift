@@ -9,10 +9,18 @@ struct ChangeStatement {
     case notice(Int64)
   }
 
+  /// A condition in the statement's `WHERE` besides the id; when no row comes back, it is what
+  /// failed if the row exists.
+  enum Precondition {
+    case none
+    case version(Int64)
+    case dismissible
+  }
+
   let query: PostgresQuery
   /// What the statement touches, for the "no row came back" explanation.
   let target: Target
-  let expectedVersion: Int64?
+  let precondition: Precondition
 
   init(_ change: StoreChange) {
     switch change {
@@ -20,7 +28,7 @@ struct ChangeStatement {
       query =
         "INSERT INTO owners (id, display_name) VALUES (\(id), \(displayName)) RETURNING \(unsafe: Columns.owner)"
       target = .owner(id)
-      expectedVersion = nil
+      precondition = .none
     case .addAccount(let ownerID, let new):
       query = """
         INSERT INTO accounts (owner_id, name, kind, balance_minor, currency, position, hidden)
@@ -30,7 +38,7 @@ struct ChangeStatement {
         RETURNING \(unsafe: Columns.account)
         """
       target = .owner(ownerID)
-      expectedVersion = nil
+      precondition = .none
     case .updateAccount(let id, let update):
       query = """
         UPDATE accounts SET name = COALESCE(\(update.name), name), kind = COALESCE(\(update.kind), kind),
@@ -42,7 +50,7 @@ struct ChangeStatement {
         RETURNING \(unsafe: Columns.account)
         """
       target = .account(id)
-      expectedVersion = update.expectedVersion
+      precondition = update.expectedVersion.map(Precondition.version) ?? .none
     case .adjustBalance(let id, let delta, let expected):
       query = """
         UPDATE accounts SET balance_minor = balance_minor + \(delta), version = version + 1, updated_at = now()
@@ -50,14 +58,14 @@ struct ChangeStatement {
         RETURNING \(unsafe: Columns.account)
         """
       target = .account(id)
-      expectedVersion = expected
+      precondition = expected.map(Precondition.version) ?? .none
     case .removeAccount(let id, let expected):
       query = """
         DELETE FROM accounts WHERE id = \(id) AND (\(expected)::int8 IS NULL OR version = \(expected))
         RETURNING \(unsafe: Columns.account)
         """
       target = .account(id)
-      expectedVersion = expected
+      precondition = expected.map(Precondition.version) ?? .none
     case .addNotice(let ownerID, let new):
       query = """
         INSERT INTO notices (owner_id, message, severity, dismissible, active_from, active_until, position)
@@ -67,7 +75,7 @@ struct ChangeStatement {
         RETURNING \(unsafe: Columns.notice)
         """
       target = .owner(ownerID)
-      expectedVersion = nil
+      precondition = .none
     case .updateNotice(let id, let update):
       let setsFrom = update.activeFrom != nil
       let setsUntil = update.activeUntil != nil
@@ -83,24 +91,24 @@ struct ChangeStatement {
         RETURNING \(unsafe: Columns.notice)
         """
       target = .notice(id)
-      expectedVersion = update.expectedVersion
+      precondition = update.expectedVersion.map(Precondition.version) ?? .none
     case .dismissNotice(let id):
       query = """
         UPDATE notices SET dismissed_at = COALESCE(dismissed_at, now()),
           version = version + CASE WHEN dismissed_at IS NULL THEN 1 ELSE 0 END,
           updated_at = CASE WHEN dismissed_at IS NULL THEN now() ELSE updated_at END
-        WHERE id = \(id)
+        WHERE id = \(id) AND dismissible
         RETURNING \(unsafe: Columns.notice)
         """
       target = .notice(id)
-      expectedVersion = nil
+      precondition = .dismissible
     case .removeNotice(let id, let expected):
       query = """
         DELETE FROM notices WHERE id = \(id) AND (\(expected)::int8 IS NULL OR version = \(expected))
         RETURNING \(unsafe: Columns.notice)
         """
       target = .notice(id)
-      expectedVersion = expected
+      precondition = expected.map(Precondition.version) ?? .none
     }
   }
 }

@@ -61,19 +61,11 @@ enum FieldRules {
   }
 
   static func label(_ label: String) throws(AccountStoreError) {
-    let scalars = Array(label.unicodeScalars)
-    let valid =
-      (1...64).contains(scalars.count)
-      && (("a"..."z").contains(scalars[0]) || ("A"..."Z").contains(scalars[0]))
-      && scalars.allSatisfy {
-        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-          || $0 == "." || $0 == "_" || $0 == "-"
-      }
-    guard valid else {
+    guard SnapshotLabel.isValid(label) else {
       throw .invalid(
         field: "label",
         reason:
-          "'\(label)' must start with a letter and use only letters, digits, '.', '_' or '-' (at most 64)"
+          "'\(label)' must start with a letter and use only letters, digits, '.', '_' or '-' (at most 64, not ending in .json)"
       )
     }
   }

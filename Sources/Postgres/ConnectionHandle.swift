@@ -28,10 +28,12 @@ final class ConnectionHandle {
       throw PostgresError(kind: .connection, message: "out of memory creating a connection")
     }
     guard PQstatus(connection) == CONNECTION_OK else {
-      let reason = Self.oneLine(String(cString: PQerrorMessage(connection)))
+      let reason = configuration.redact(Self.oneLine(String(cString: PQerrorMessage(connection))))
       PQfinish(connection)
-      throw PostgresError(
-        kind: .connection, message: "cannot connect to \(redactedTarget): \(reason)")
+      // libpq checks option values only when it connects; "invalid port number" and the like
+      // are the caller's mistake, not an unreachable server.
+      let kind: PostgresError.Kind = reason.hasPrefix("invalid ") ? .configuration : .connection
+      throw PostgresError(kind: kind, message: "cannot connect to \(redactedTarget): \(reason)")
     }
     self.connection = connection
     // Server notices (e.g. "relation already exists, skipping") are not errors; libpq would
@@ -65,9 +67,43 @@ final class ConnectionHandle {
   /// Sends every query before reading any result, so a batch costs about one round trip.
   ///
   /// Results are read back in chunks: with blocking sockets a very long pipeline could
-  /// otherwise fill both socket buffers and stall. The first failing statement's error is
-  /// thrown; the server skips the rest of that chunk.
+  /// otherwise fill both socket buffers and stall. Each chunk's sync point would commit it on
+  /// its own, so outside a transaction the pipeline runs inside one of its own: all statements
+  /// or none. The first failing statement's error is thrown.
   func pipeline(_ queries: [PostgresQuery], chunkSize: Int = 500) throws -> [PostgresRows] {
+    guard transactionStatus == PQTRANS_IDLE else {
+      return try pipelineInTransaction(queries, chunkSize: chunkSize)
+    }
+    try executeScript("BEGIN")
+    do {
+      let results = try pipelineInTransaction(queries, chunkSize: chunkSize)
+      try commit()
+      return results
+    } catch {
+      try? executeScript("ROLLBACK")
+      throw error
+    }
+  }
+
+  /// Ends the open transaction, refusing to call it a success when the server already failed
+  /// it: after an error `COMMIT` answers with a rollback, which libpq reports as success.
+  func commit() throws {
+    guard transactionStatus != PQTRANS_INERROR else {
+      try? executeScript("ROLLBACK")
+      throw PostgresError(
+        kind: .client,
+        message: "a statement failed inside the transaction, so nothing was committed")
+    }
+    try executeScript("COMMIT")
+  }
+
+  var transactionStatus: PGTransactionStatusType {
+    PQtransactionStatus(connection)
+  }
+
+  private func pipelineInTransaction(_ queries: [PostgresQuery], chunkSize: Int) throws
+    -> [PostgresRows]
+  {
     let names = try queries.map { try prepare($0) }
     guard PQenterPipelineMode(connection) == 1 else {
       throw clientError("cannot enter pipeline mode")
@@ -129,7 +165,8 @@ final class ConnectionHandle {
     while received.isEmpty {
       let remaining = ContinuousClock.now.duration(to: deadline)
       guard remaining > .zero else { break }
-      let milliseconds = Int32(min(remaining.components.seconds * 1000 + 1, Int64(Int32.max)))
+      let (seconds, attoseconds) = remaining.components
+      let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
       var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
       let ready = poll(&descriptor, 1, milliseconds)
       guard ready >= 0 || errno == EINTR else {

@@ -80,6 +80,36 @@ public struct LocalCluster: Sendable {
     }
   }
 
+  /// Arranges for the server to be stopped (immediately) and the directory removed once the
+  /// process `pid` is gone, however it ends — even killed, when no exit handler runs. A detached
+  /// shell polls for the process; a throwaway cluster started for a test run uses it so a crashed
+  /// run never leaves a server behind.
+  public func removeWhenProcessEnds(_ pid: Int32) throws {
+    let binaries = try PostgresBinaries.locate()
+    let stop =
+      Self.runsAsRoot
+      ? "runuser -u postgres -- \"$PG_CTL\" -D \"$DATA\" -m immediate -w stop"
+      : "\"$PG_CTL\" -D \"$DATA\" -m immediate -w stop"
+    let script = """
+      while kill -0 "$WATCHED" 2>/dev/null; do sleep 0.2; done
+      if [ -f "$DATA/postmaster.pid" ]; then \(stop); fi
+      rm -rf "$DIRECTORY"
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    var environment = ProcessInfo.processInfo.environment
+    environment["WATCHED"] = String(pid)
+    environment["DATA"] = dataDirectory
+    environment["DIRECTORY"] = directory
+    environment["PG_CTL"] = binaries.pgCtl
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+  }
+
   /// The port of the running server, or nil when it is not running.
   public func status() throws -> Int? {
     guard FileManager.default.fileExists(atPath: dataDirectory + "/PG_VERSION") else { return nil }

@@ -52,8 +52,8 @@ public struct PostgresConfiguration: Sendable, Equatable {
       error.map { PQfreemem($0) }
       throw PostgresError(
         kind: .configuration,
-        message: "invalid connection string: "
-          + message.trimmingCharacters(in: .whitespacesAndNewlines)
+        message: redact(
+          "invalid connection string: " + message.trimmingCharacters(in: .whitespacesAndNewlines))
       )
     }
     defer { PQconninfoFree(options) }
@@ -78,9 +78,24 @@ public struct PostgresConfiguration: Sendable, Equatable {
     }
     let host = value("host", "PGHOST", "localhost")
     let port = value("port", "PGPORT", "5432")
-    let user = value("user", "PGUSER", "default user")
+    let user = value("user", "PGUSER", Self.operatingSystemUser)
     let database = value("dbname", "PGDATABASE", user)
     return "\(user)@\(host):\(port)/\(database)"
+  }
+
+  /// `text` with this configuration's password, in any spelling, replaced by `***`. Every
+  /// message the client builds from libpq's text goes through it; callers that quote a
+  /// connection string themselves can use it too.
+  public func redact(_ text: String) -> String {
+    ConnectionPassword.redact(text, connectionString: connectionString)
+  }
+
+  /// libpq's default user name: the operating system user's.
+  private static var operatingSystemUser: String {
+    guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else {
+      return "postgres"
+    }
+    return String(cString: name)
   }
 
   /// Keyword/value pairs for `PQconnectdbParams`: defaults first, then the user's string, which

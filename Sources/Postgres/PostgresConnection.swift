@@ -63,7 +63,7 @@ public final class PostgresConnection: PostgresQueryable, @unchecked Sendable {
         try? handle.executeScript("ROLLBACK")
         throw error
       }
-      try handle.executeScript("COMMIT")
+      try handle.commit()
       return result
     }
   }

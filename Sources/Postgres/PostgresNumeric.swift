@@ -20,15 +20,6 @@ public struct PostgresNumeric: Hashable, Sendable, CustomStringConvertible {
   public init(_ value: Int64) {
     description = String(value)
   }
-
-  /// The value as a whole number, or nil if it has a non-zero fraction or does not fit.
-  public var int64Value: Int64? {
-    let parts = description.split(separator: ".")
-    guard let whole = parts.first, parts.count == 1 || parts[1].allSatisfy({ $0 == "0" }) else {
-      return nil
-    }
-    return Int64(whole)
-  }
 }
 
 extension PostgresNumeric: PostgresCodable {

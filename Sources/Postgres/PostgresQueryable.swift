@@ -6,7 +6,8 @@ public protocol PostgresQueryable {
   /// Runs one parameterised statement and returns its whole result.
   func query(_ query: PostgresQuery) throws -> PostgresRows
   /// Sends all statements before reading any result (libpq pipeline mode) and returns their
-  /// results in order; throws the first statement error.
+  /// results in order; throws the first statement error. All or nothing: outside a transaction
+  /// the pipeline runs in one of its own.
   func pipeline(_ queries: [PostgresQuery]) throws -> [PostgresRows]
 }
 

@@ -7,8 +7,8 @@ import Foundation
 /// - `live`: assembled now from the database;
 /// - `@`: the latest snapshot, `@-N`: the one N before it;
 /// - `7`: snapshot number 7; `before-promo`: the snapshot with that label;
-/// - a path to a feed JSON file: anything containing `/`, ending in `.json`, or naming an
-///   existing file. A file needs no database at all.
+/// - a path to a feed JSON file: anything containing `/` or ending in `.json` (labels cannot,
+///   so a file in the working directory never shadows a snapshot). A file needs no database.
 enum FeedReference: Equatable, CustomStringConvertible {
   case live
   case latest(back: Int)
@@ -27,16 +27,14 @@ enum FeedReference: Equatable, CustomStringConvertible {
           "invalid ref '\(text)': a relative ref is @ or @-N with N a whole number, e.g. @-1")
       }
       self = .latest(back: back)
-    } else if text.contains("/") || text.hasSuffix(".json")
-      || FileManager.default.fileExists(atPath: text)
-    {
+    } else if text.contains("/") || text.hasSuffix(".json") {
       self = .file(text)
     } else if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) {
       guard let sequence = Int64(text), sequence > 0 else {
         throw FeedctlError.input("invalid ref '\(text)': snapshot numbers start at 1")
       }
       self = .sequence(sequence)
-    } else if Self.isLabel(text) {
+    } else if SnapshotLabel.isValid(text) {
       self = .label(text)
     } else {
       throw FeedctlError.input(
@@ -54,11 +52,6 @@ enum FeedReference: Equatable, CustomStringConvertible {
     case .label(let label): label
     case .file(let path): path
     }
-  }
-
-  var needsDatabase: Bool {
-    if case .file = self { return false }
-    return true
   }
 
   /// The document the reference names.
@@ -111,16 +104,6 @@ enum FeedReference: Equatable, CustomStringConvertible {
       return try FeedDocument(data: data)
     } catch {
       throw FeedctlError.input("feed file '\(path)': \(error)")
-    }
-  }
-
-  private static func isLabel(_ text: String) -> Bool {
-    guard let first = text.unicodeScalars.first, text.unicodeScalars.count <= 64,
-      ("a"..."z").contains(first) || ("A"..."Z").contains(first)
-    else { return false }
-    return text.unicodeScalars.allSatisfy {
-      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-        || $0 == "." || $0 == "_" || $0 == "-"
     }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentKit
+import Postgres
 
 /// A feedctl command: parsing is the `ParsableCommand` part, doing is `execute`.
 ///
@@ -18,8 +19,7 @@ extension FeedctlCommand {
       throw exit
     } catch {
       throw FeedctlError(
-        classifying: error,
-        redacting: ConnectionSecret.password(in: global.databaseURL ?? ""))
+        classifying: error, redacting: PostgresConfiguration(global.databaseURL ?? ""))
     }
   }
 }

@@ -41,7 +41,7 @@ struct FeedctlError: Error, CustomStringConvertible, ExitCodeProviding {
   static func input(_ message: String) -> FeedctlError { FeedctlError(.input, message) }
 
   /// Sorts an error from any layer into its kind, keeping its own one-line description.
-  init(classifying error: any Error, redacting secret: String? = nil) {
+  init(classifying error: any Error, redacting configuration: PostgresConfiguration? = nil) {
     let kind: Kind
     var message = String(describing: error)
     switch error {
@@ -52,7 +52,7 @@ struct FeedctlError: Error, CustomStringConvertible, ExitCodeProviding {
       message = error.message
     case let error as AccountStoreError:
       switch error {
-      case .invalid, .overflow: kind = .input
+      case .invalid, .overflow, .notAllowed: kind = .input
       case .notFound: kind = .notFound
       case .alreadyExists: kind = .alreadyExists
       case .versionConflict: kind = .versionConflict
@@ -72,8 +72,8 @@ struct FeedctlError: Error, CustomStringConvertible, ExitCodeProviding {
     if Self.isMissingSchema(error) {
       message = "the database has no feed tables yet; run 'feedctl migrate' first"
     }
-    if let secret, !secret.isEmpty {
-      message = message.replacingOccurrences(of: secret, with: "***")
+    if let configuration {
+      message = configuration.redact(message)
     }
     self.init(kind, message)
   }

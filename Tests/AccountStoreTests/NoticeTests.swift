@@ -28,7 +28,12 @@ import Testing
     try withStore { store in
       let notice = try addNotice(store, NewNotice(message: "must read", dismissible: false))
       let before = try store.dump()
-      #expect(throws: AccountStoreError.self) { try store.apply([.dismissNotice(id: notice.id)]) }
+      #expect(
+        throws: AccountStoreError.notAllowed(
+          "notice \(notice.id) cannot be dismissed: it is not dismissible")
+      ) {
+        try store.apply([.dismissNotice(id: notice.id)])
+      }
       #expect(try store.dump() == before)
     }
   }
@@ -53,6 +58,26 @@ import Testing
     #expect(notice.isShown(at: PostgresTimestamp(microsecondsSince2000: 4_999)))
     notice.dismissedAt = now
     #expect(!notice.isShown(at: PostgresTimestamp(microsecondsSince2000: 4_999)))
+  }
+
+  @Test func movingOneSideOfTheWindowPastTheOtherIsRefusedByName() throws {
+    try withStore { store in
+      let notice = try addNotice(
+        store, NewNotice(message: "m", activeUntil: PostgresTimestamp(microsecondsSince2000: 1_000))
+      )
+      let before = try store.dump()
+      #expect(
+        throws: AccountStoreError.invalid(
+          field: "active window", reason: "must end after it starts")
+      ) {
+        try store.apply([
+          .updateNotice(
+            id: notice.id, NoticeUpdate(activeFrom: PostgresTimestamp(microsecondsSince2000: 5_000))
+          )
+        ])
+      }
+      #expect(try store.dump() == before)
+    }
   }
 
   @Test func updatingClearsTheWindowWhenAskedTo() throws {

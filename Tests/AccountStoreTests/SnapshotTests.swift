@@ -84,6 +84,16 @@ import Testing
     }
   }
 
+  @Test func aLabelThatLooksLikeAFeedFileIsRefused() throws {
+    try withStore { store in
+      #expect(throws: AccountStoreError.self) {
+        try store.takeSnapshot(owner: "demo", render: render("v1.json"))
+      }
+      let snapshots = try store.snapshots(owner: "demo")
+      #expect(snapshots.isEmpty)
+    }
+  }
+
   @Test func unknownSnapshotIsNotFound() throws {
     try withStore { store in
       #expect(throws: AccountStoreError.notFound("snapshot 9 of owner 'demo'")) {

@@ -29,14 +29,14 @@ struct BadInvocation: CustomStringConvertible, Sendable {
 @Suite("Bad invocations")
 struct BadInvocationTests {
   /// Owner alice with accounts 1 (Checking, 1000 KRW, version 1) and 2 (Savings), notices 1
-  /// (dismissible) and 2 (not dismissible), and a snapshot labelled `base`.
+  /// (dismissible) and 2 (not dismissible, shown since 2020), and a snapshot labelled `base`.
   static let seed = """
     {"changes": [
       {"op": "owner.add", "id": "alice", "name": "Alice"},
       {"op": "account.add", "name": "Checking", "balance": 1000},
       {"op": "account.add", "name": "Savings", "balance": 2000, "kind": "savings"},
       {"op": "notice.add", "message": "Hello"},
-      {"op": "notice.add", "message": "Stays", "dismissible": false}
+      {"op": "notice.add", "message": "Stays", "dismissible": false, "active_from": "2020-01-01"}
     ]}
     """
 
@@ -106,7 +106,16 @@ struct BadInvocationTests {
     .init(["notice", "update", "99", "--message", "X"], 4, "notice 99 does not exist"),
     .init(["notice", "dismiss", "99"], 4, "notice 99 does not exist"),
     .init(["notice", "remove", "99"], 4, "notice 99 does not exist"),
-    .init(["notice", "dismiss", "2"], 2, "dismissible"),
+    .init(["notice", "dismiss", "2"], 2, "notice 2 cannot be dismissed: it is not dismissible"),
+    .init(
+      ["notice", "update", "1", "--active-from", "2030-01-01", "--active-until", "2029-01-01"], 2,
+      "--active-until (2029-01-01T00:00:00.000000Z) must be after --active-from"),
+    .init(
+      ["notice", "update", "2", "--active-until", "2000-01-01"], 2,
+      "invalid active window: must end after it starts"),
+    .init(["diff", "base.json"], 4, "cannot read feed file 'base.json'"),
+    .init(["snapshot", "--label", "v1.json"], 2, "not ending in .json"),
+    .init(["show", "--database-url", "host=/tmp port=abc"], 2, "invalid"),
     .init(["notice", "add", "--message", ""], 2, "invalid message: must not be empty"),
     .init(["notice", "add", "--message", "X", "--severity", "loud"], 2, "info, warning, critical"),
     .init(

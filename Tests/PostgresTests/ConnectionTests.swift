@@ -23,6 +23,22 @@ import Testing
     #expect(error.description.contains("nonsense_keyword"))
   }
 
+  @Test(arguments: ["postgres://u:p%zzsecret@h/db", "postgresql://u:pwsecret@[::1/db"])
+  func unparsableURLErrorHidesThePassword(url: String) throws {
+    let error = try #require(throws: PostgresError.self) {
+      try PostgresConnection(PostgresConfiguration(url))
+    }
+    #expect(error.kind == .configuration)
+    #expect(!error.description.contains("secret"))
+  }
+
+  @Test func invalidOptionValueIsAConfigurationErrorNotAnUnreachableServer() throws {
+    let error = try #require(throws: PostgresError.self) {
+      try PostgresConnection(PostgresConfiguration("host=/tmp port=abc"))
+    }
+    #expect(error.kind == .configuration)
+  }
+
   @Test func redactedDescriptionOmitsThePassword() {
     let configuration = PostgresConfiguration("postgres://alice:hunter2@db.example:6543/feed")
     #expect(configuration.redactedDescription == "alice@db.example:6543/feed")

@@ -13,6 +13,19 @@ import Testing
     }
   }
 
+  @Test func aPipelineOutsideATransactionIsAllOrNothingAcrossChunks() throws {
+    try TestDatabase.with { database in
+      let connection = try database.connect()
+      try connection.executeScript("CREATE TABLE t (v int8 CHECK (v > 0))")
+      var queries: [PostgresQuery] = (1...1_200).map { "INSERT INTO t VALUES (\(Int64($0)))" }
+      queries.append("INSERT INTO t VALUES (-1)")
+      #expect(throws: PostgresError.self) { try connection.pipeline(queries) }
+      #expect(
+        try connection.query("SELECT count(*) AS n FROM t").single().decode("n", as: Int64.self)
+          == 0)
+    }
+  }
+
   @Test func aFailingStatementInATransactionalPipelineLeavesNothing() throws {
     try TestDatabase.with { database in
       let connection = try database.connect()

@@ -52,6 +52,22 @@ import Testing
     }
   }
 
+  @Test func aStatementErrorSwallowedByTheBodyStillFailsTheTransaction() throws {
+    try TestDatabase.with { database in
+      let connection = try database.connect()
+      try connection.executeScript("CREATE TABLE t (v int8 CHECK (v > 0))")
+      let error = try #require(throws: PostgresError.self) {
+        try connection.transaction { tx in
+          try tx.execute("INSERT INTO t VALUES (1)")
+          _ = try? tx.execute("INSERT INTO t VALUES (-1)")
+        }
+      }
+      #expect(
+        error.description == "a statement failed inside the transaction, so nothing was committed")
+      #expect(try count(connection) == 0)
+    }
+  }
+
   @Test func isolationLevelIsApplied() throws {
     try TestDatabase.with { database in
       let connection = try database.connect()

@@ -23,6 +23,7 @@ struct NoticeUpdateCommand: FeedctlCommand {
   func validate() throws {
     try ArgumentChecks.positiveID(id, what: "notice")
     _ = try ArgumentChecks.position(position)
+    try ArgumentChecks.window(from: activeFrom?.timestamp, until: activeUntil?.timestamp)
     if update.isEmpty {
       throw ValidationError(
         "nothing to change; give at least one of --message, --severity, --dismissible/--no-dismissible, --position, --active-from, --active-until"
