@@ -10,7 +10,7 @@ struct ApplyCommand: FeedctlCommand {
     discussion: """
       The batch is {"changes": [ … ]} or a bare array; each change has an "op" (owner.add, \
       account.add, account.update, account.adjust, account.remove, notice.add, notice.update, \
-      notice.dismiss, notice.remove) and its fields; see docs/feedctl.md.
+      notice.dismiss, notice.remove) and its fields; see the README.
       """)
 
   @OptionGroup var global: GlobalOptions
