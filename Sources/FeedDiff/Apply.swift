@@ -39,7 +39,7 @@ private struct StageReplay<Section: DifferentiableSection> {
     }
     var reloaded = Set<ElementPath>()
     for change in stage.elementUpdated {
-      guard elementID(pre, change.path) == change.id, !leaving.contains(change.path),
+      guard hasElement(pre, at: change.path, withID: change.id), !leaving.contains(change.path),
         reloaded.insert(change.path).inserted
       else { throw ReplayFailure(text: "item update \(change.path) does not match \(change.id)") }
     }
@@ -47,7 +47,7 @@ private struct StageReplay<Section: DifferentiableSection> {
     var arrivalsPerSection: [Int: Int] = [:]
     for change in stage.elementInserted {
       guard let element = element(stage.data, change.path),
-        element.differenceIdentifier == change.id
+        identifiersEqual(element.differenceIdentifier, change.id)
       else { throw ReplayFailure(text: "item insert \(change.path) does not match \(change.id)") }
       try place(element, at: change.path, into: &arrivals, counts: &arrivalsPerSection)
     }
@@ -88,7 +88,7 @@ private struct StageReplay<Section: DifferentiableSection> {
         var element = pre[s].elements[i]
         if reloaded.contains(ElementPath(section: s, element: i)) {
           guard let updated = self.element(stage.data, path),
-            updated.differenceIdentifier == element.differenceIdentifier
+            identifiersEqual(updated.differenceIdentifier, element.differenceIdentifier)
           else { throw ReplayFailure(text: "updated item at \(path) is not where it belongs") }
           element = updated
         }
@@ -119,7 +119,7 @@ private struct StageReplay<Section: DifferentiableSection> {
     var slots = [Int??](repeating: nil, count: postCount)
     for change in stage.sectionInserted {
       guard slots.indices.contains(change.index), slots[change.index] == nil,
-        stage.data[change.index].differenceIdentifier == change.id
+        identifiersEqual(stage.data[change.index].differenceIdentifier, change.id)
       else { throw ReplayFailure(text: "section insert at \(change.index) does not fit") }
       slots[change.index] = .some(nil)
     }
@@ -143,7 +143,7 @@ private struct StageReplay<Section: DifferentiableSection> {
     _ index: Int, id: Section.DifferenceIdentifier,
     into leaves: inout Set<Int>
   ) throws(ReplayFailure) {
-    guard pre.indices.contains(index), pre[index].differenceIdentifier == id,
+    guard pre.indices.contains(index), identifiersEqual(pre[index].differenceIdentifier, id),
       leaves.insert(index).inserted
     else { throw ReplayFailure(text: "section \(index) is not \(id) or leaves twice") }
   }
@@ -152,7 +152,7 @@ private struct StageReplay<Section: DifferentiableSection> {
     _ path: ElementPath, id: Section.Element.DifferenceIdentifier,
     into leaving: inout Set<ElementPath>
   ) throws(ReplayFailure) {
-    guard elementID(pre, path) == id, leaving.insert(path).inserted else {
+    guard hasElement(pre, at: path, withID: id), leaving.insert(path).inserted else {
       throw ReplayFailure(text: "item \(path) is not \(id) or leaves twice")
     }
   }
@@ -176,9 +176,11 @@ private struct StageReplay<Section: DifferentiableSection> {
     return feed[path.section].elements[path.element]
   }
 
-  private func elementID(_ feed: [Section], _ path: ElementPath)
-    -> Section.Element.DifferenceIdentifier?
-  {
-    element(feed, path)?.differenceIdentifier
+  /// Whether `feed` has an element at `path` and it carries `id`, compared as the diff does.
+  private func hasElement(
+    _ feed: [Section], at path: ElementPath, withID id: Section.Element.DifferenceIdentifier
+  ) -> Bool {
+    guard let element = element(feed, path) else { return false }
+    return identifiersEqual(element.differenceIdentifier, id)
   }
 }

@@ -5,7 +5,9 @@
 /// unequal content are reported as an update, never as a delete and an insert.
 public protocol Differentiable {
   /// Identity that stays the same across feeds, such as `account/42`. It must be unique within
-  /// one feed: the diff throws `DuplicateIdentifierError` rather than guess a pairing.
+  /// one feed: the diff throws `DuplicateIdentifierError` rather than guess a pairing. `String`
+  /// identifiers are compared by their UTF-8 bytes, so two canonically equivalent spellings
+  /// (NFC and NFD) are two identifiers; other types by their own `==`.
   associatedtype DifferenceIdentifier: Hashable
 
   var differenceIdentifier: DifferenceIdentifier { get }

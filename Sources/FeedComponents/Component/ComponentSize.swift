@@ -16,7 +16,9 @@ public enum ComponentSize: Hashable, Sendable {
   case estimated(height: Int)
   /// The phone measures the drawn content.
   case automatic
-  /// A size mode this version does not know, kept as read.
+  /// A size this version cannot represent exactly — a mode it does not know, or a known mode with
+  /// members a newer minor version added — kept as read, so it re-encodes unchanged and the item
+  /// digest covers it.
   case unrecognized([String: JSONValue])
 }
 
@@ -31,22 +33,26 @@ extension ComponentSize {
     }
   }
 
-  /// Reads the wire form; an unknown mode is kept rather than refused.
+  /// Reads the wire form; an unknown mode, or a known mode whose members are not exactly the ones
+  /// this version writes, is kept as `.unrecognized` rather than refused or trimmed.
   public init(json: JSONValue) throws(FeedDocumentError) {
     guard let members = json.objectValue, let mode = members["mode"]?.stringValue else {
       throw .invalidField(path: "size", reason: "a size must be an object with a string \"mode\"")
     }
+    let known: ComponentSize
     switch mode {
     case "fixed", "estimated":
       guard let height = members["height"]?.integerValue, height >= 0 else {
         throw .invalidField(
           path: "size", reason: "a \(mode) size needs a non-negative integer \"height\"")
       }
-      self = mode == "fixed" ? .fixed(height: height) : .estimated(height: height)
+      known = mode == "fixed" ? .fixed(height: height) : .estimated(height: height)
     case "automatic":
-      self = .automatic
+      known = .automatic
     default:
       self = .unrecognized(members)
+      return
     }
+    self = known.json == json ? known : .unrecognized(members)
   }
 }

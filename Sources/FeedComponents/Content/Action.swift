@@ -9,8 +9,9 @@ public enum Action: Hashable, Sendable {
   case dismissNotice(id: String)
   /// An action the phone knows by name, with whatever parameters it needs.
   case custom(name: String, payload: JSONValue)
-  /// An action of a kind this version does not know, kept exactly as it was read so that
-  /// re-encoding a newer document loses nothing.
+  /// An action this version cannot represent exactly — a kind it does not know, or a known kind
+  /// with members a newer minor version added — kept exactly as it was read, so that re-encoding
+  /// a newer document loses nothing and the item digest covers what its writer digested.
   case unrecognized([String: JSONValue])
 }
 
@@ -26,30 +27,36 @@ extension Action {
     }
   }
 
-  /// Reads the wire form; a known kind with missing fields is an error, an unknown kind is kept.
+  /// Reads the wire form; a known kind with missing fields is an error. An unknown kind, or a known
+  /// kind whose members are not exactly the ones this version writes, is kept as `.unrecognized`.
   public init(json: JSONValue) throws(FeedDocumentError) {
     guard let members = json.objectValue, let kind = members["kind"]?.stringValue else {
       throw .invalidField(
         path: "action", reason: "an action must be an object with a string \"kind\"")
     }
+    let known: Action
     switch kind {
     case "open_url":
       guard let url = members["url"]?.stringValue else {
         throw .invalidField(path: "action", reason: "an open_url action needs a string \"url\"")
       }
-      self = .openURL(url)
+      known = .openURL(url)
     case "dismiss_notice":
       guard let id = members["id"]?.stringValue else {
         throw .invalidField(path: "action", reason: "a dismiss_notice action needs a string \"id\"")
       }
-      self = .dismissNotice(id: id)
+      known = .dismissNotice(id: id)
     case "custom":
       guard let name = members["name"]?.stringValue else {
         throw .invalidField(path: "action", reason: "a custom action needs a string \"name\"")
       }
-      self = .custom(name: name, payload: members["payload"] ?? .null)
+      known = .custom(name: name, payload: members["payload"] ?? .null)
     default:
       self = .unrecognized(members)
+      return
     }
+    // Only a known case that writes back exactly what was read may stand for it; anything more
+    // (a member added by a newer minor version, a missing payload) would be lost or invented.
+    self = known.json == json ? known : .unrecognized(members)
   }
 }

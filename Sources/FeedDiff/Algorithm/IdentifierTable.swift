@@ -37,7 +37,46 @@ struct IdentifierTable {
   }
 }
 
-/// A well-mixed 64-bit hash of an identifier for `IdentifierTable`.
+/// Whether two identifiers are the same identifier for the diff.
+///
+/// `String` identifiers are the same when their UTF-8 bytes are, not when Swift's `==` says so:
+/// `==` treats canonically equivalent spellings ("é" as U+00E9 and as "e" + U+0301) as equal,
+/// which `identifierHash` cannot follow without normalising every id. Other types use `==`. This
+/// and `identifierHash` decide by the same cast, so they always agree.
+@inlinable
+func identifiersEqual<ID: Hashable>(_ lhs: ID, _ rhs: ID) -> Bool {
+  guard let left = lhs as? String, let right = rhs as? String else { return lhs == rhs }
+  let leftBytes = left.utf8
+  let rightBytes = right.utf8
+  guard leftBytes.count == rightBytes.count else { return false }
+  let compared = leftBytes.withContiguousStorageIfAvailable { leftBuffer in
+    rightBytes.withContiguousStorageIfAvailable { rightBuffer in
+      sameBytes(UnsafeRawBufferPointer(leftBuffer), UnsafeRawBufferPointer(rightBuffer))
+    }
+  }
+  return (compared ?? nil) ?? leftBytes.elementsEqual(rightBytes)
+}
+
+/// Whether two buffers of the same length hold the same bytes, compared eight at a time.
+@inlinable
+func sameBytes(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+  var offset = 0
+  while offset + 8 <= left.count {
+    guard
+      left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    else { return false }
+    offset += 8
+  }
+  while offset < left.count {
+    guard left[offset] == right[offset] else { return false }
+    offset += 1
+  }
+  return true
+}
+
+/// A well-mixed 64-bit hash of an identifier for `IdentifierTable`, consistent with
+/// `identifiersEqual`.
 ///
 /// `String` identifiers, the common case, are hashed as FNV-1a over their UTF-8 bytes with a
 /// final avalanche; other types use their `Hashable` conformance.

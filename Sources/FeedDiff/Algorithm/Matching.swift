@@ -2,8 +2,9 @@
 /// pairs changed content.
 ///
 /// Identifiers are hashed at most once each, here; everything after works on contiguous `Int`
-/// arrays. Elements are numbered "flat": old element `k` is the `k`-th element of the old feed
-/// counting across sections, likewise for new elements.
+/// arrays. Identifiers are the same only when `identifiersEqual` says so (byte for byte for
+/// `String`), for sections and elements alike. Elements are numbered "flat": old element `k` is
+/// the `k`-th element of the old feed counting across sections, likewise for new elements.
 ///
 /// Elements pair by identifier wherever they are, so an element whose section is deleted or
 /// inserted can still be a move; `StagePlanner` orders the stages so that such a move is legal.
@@ -32,22 +33,23 @@ struct Matching {
     source: [Section], target: [Section], oldElements: [[Section.Element]],
     newElements: [[Section.Element]]
   ) throws(DuplicateIdentifierError) {
-    var sectionIndex: [Section.DifferenceIdentifier: Int] = [:]
+    var sectionIndex: [IdentifierKey<Section.DifferenceIdentifier>: Int] = [:]
     sectionIndex.reserveCapacity(source.count)
     for (s, section) in source.enumerated()
-    where sectionIndex.updateValue(s, forKey: section.differenceIdentifier) != nil {
+    where sectionIndex.updateValue(s, forKey: IdentifierKey(section.differenceIdentifier)) != nil {
       throw Self.duplicateSection(section.differenceIdentifier, in: .source)
     }
     oldSectionPartner = Array(repeating: -1, count: source.count)
     newSectionPartner = Array(repeating: -1, count: target.count)
     sectionChanged = Array(repeating: false, count: target.count)
-    var seenTargetSections = Set<Section.DifferenceIdentifier>(minimumCapacity: target.count)
+    var seenTargetSections = Set<IdentifierKey<Section.DifferenceIdentifier>>(
+      minimumCapacity: target.count)
     for (t, section) in target.enumerated() {
       let id = section.differenceIdentifier
-      guard seenTargetSections.insert(id).inserted else {
+      guard seenTargetSections.insert(IdentifierKey(id)).inserted else {
         throw Self.duplicateSection(id, in: .target)
       }
-      if let s = sectionIndex[id] {
+      if let s = sectionIndex[IdentifierKey(id)] {
         oldSectionPartner[s] = t
         newSectionPartner[t] = s
         sectionChanged[t] = !section.isContentEqual(to: source[s])
@@ -74,7 +76,9 @@ struct Matching {
     for (s, elements) in oldElements.enumerated() {
       for element in elements {
         let id = element.differenceIdentifier
-        if let first = table.findOrInsert(hash: identifierHash(id), isSame: { oldID($0) == id }) {
+        if let first = table.findOrInsert(
+          hash: identifierHash(id), isSame: { identifiersEqual(oldID($0), id) })
+        {
           throw Self.duplicateElement(
             id, section: source[s], firstSection: source[oldSectionOf[first]], in: .source)
         }
@@ -99,11 +103,11 @@ struct Matching {
         }
         var match = next
         if next.flat >= oldCount
-          || oldElements[next.section][next.flat - oldStart[next.section]].differenceIdentifier
-            != id
+          || !identifiersEqual(
+            oldElements[next.section][next.flat - oldStart[next.section]].differenceIdentifier, id)
         {
           let found = table.findOrInsert(hash: identifierHash(id)) { entry in
-            entry < oldCount ? oldID(entry) == id : newID(newOnly[entry - oldCount]) == id
+            identifiersEqual(entry < oldCount ? oldID(entry) : newID(newOnly[entry - oldCount]), id)
           }
           guard let found else {
             newOnly.append(m)

@@ -27,61 +27,69 @@ where
   let changeset: StagedChangeset<Section>
   let colored: Bool
 
+  /// Identifiers as collection keys, so that the plan, like the diff, compares them byte for byte.
+  typealias SectionKey = IdentifierKey<SectionID>
+  typealias ElementKey = IdentifierKey<ElementID>
+
   func render() -> String {
-    var sectionsInserted = Set<SectionID>()
-    var sectionsUpdated = Set<SectionID>()
-    var sectionsMoved = Set<SectionID>()
-    var sectionsDeleted = Set<SectionID>()
-    var inserted = Set<ElementID>()
-    var updated = Set<ElementID>()
-    var deleted = Set<ElementID>()
-    var movedFrom: [ElementID: SectionID] = [:]
+    var sectionsInserted = Set<SectionKey>()
+    var sectionsUpdated = Set<SectionKey>()
+    var sectionsMoved = Set<SectionKey>()
+    var sectionsDeleted = Set<SectionKey>()
+    var inserted = Set<ElementKey>()
+    var updated = Set<ElementKey>()
+    var deleted = Set<ElementKey>()
+    var movedFrom: [ElementKey: SectionID] = [:]
     for stage in changeset.stages {
-      sectionsInserted.formUnion(stage.sectionInserted.map(\.id))
-      sectionsUpdated.formUnion(stage.sectionUpdated.map(\.id))
-      sectionsMoved.formUnion(stage.sectionMoved.map(\.id))
-      sectionsDeleted.formUnion(stage.sectionDeleted.map(\.id))
-      inserted.formUnion(stage.elementInserted.map(\.id))
-      updated.formUnion(stage.elementUpdated.map(\.id))
-      deleted.formUnion(stage.elementDeleted.map(\.id))
-      for move in stage.elementMoved { movedFrom[move.id] = move.sourceSectionID }
+      sectionsInserted.formUnion(stage.sectionInserted.map { SectionKey($0.id) })
+      sectionsUpdated.formUnion(stage.sectionUpdated.map { SectionKey($0.id) })
+      sectionsMoved.formUnion(stage.sectionMoved.map { SectionKey($0.id) })
+      sectionsDeleted.formUnion(stage.sectionDeleted.map { SectionKey($0.id) })
+      inserted.formUnion(stage.elementInserted.map { ElementKey($0.id) })
+      updated.formUnion(stage.elementUpdated.map { ElementKey($0.id) })
+      deleted.formUnion(stage.elementDeleted.map { ElementKey($0.id) })
+      for move in stage.elementMoved { movedFrom[ElementKey(move.id)] = move.sourceSectionID }
     }
-    var oldSections: [SectionID: Section] = [:]
-    var oldElements: [ElementID: Section.Element] = [:]
+    var oldSections: [SectionKey: Section] = [:]
+    var oldElements: [ElementKey: Section.Element] = [:]
     for section in changeset.source {
-      oldSections[section.differenceIdentifier] = section
-      for element in section.elements where updated.contains(element.differenceIdentifier) {
-        oldElements[element.differenceIdentifier] = element
+      oldSections[SectionKey(section.differenceIdentifier)] = section
+      for element in section.elements {
+        let key = ElementKey(element.differenceIdentifier)
+        if updated.contains(key) { oldElements[key] = element }
       }
     }
 
     var blocks: [[String]] = []
     for section in changeset.target {
       let id = section.differenceIdentifier
-      let sectionInserted = sectionsInserted.contains(id)
+      let key = SectionKey(id)
+      let sectionInserted = sectionsInserted.contains(key)
       var body: [String] = []
       for element in section.elements {
-        let elementID = element.differenceIdentifier
-        let from = movedFrom[elementID]
-        let note = from.map { $0 == id ? "  (moved)" : "  (moved from \($0))" } ?? ""
-        if inserted.contains(elementID) || (sectionInserted && from == nil) {
+        let elementKey = ElementKey(element.differenceIdentifier)
+        let from = movedFrom[elementKey]
+        let note =
+          from.map { identifiersEqual($0, id) ? "  (moved)" : "  (moved from \($0))" } ?? ""
+        if inserted.contains(elementKey) || (sectionInserted && from == nil) {
           body.append(line("+", "", element, indent: 2))
-        } else if updated.contains(elementID), let before = oldElements[elementID] {
+        } else if updated.contains(elementKey), let before = oldElements[elementKey] {
           body.append(line("~", "", element, indent: 2) + note)
           body += changes(from: before.diffProperties, to: element.diffProperties, indent: 6)
         } else if from != nil {
           body.append(line("↷", "", element, indent: 2) + note)
         }
       }
-      if let old = oldSections[id] {
-        for element in old.elements where deleted.contains(element.differenceIdentifier) {
+      if let old = oldSections[key] {
+        for element in old.elements where deleted.contains(ElementKey(element.differenceIdentifier))
+        {
           body.append(line("-", "", element, indent: 2))
         }
       }
-      let moved = sectionsMoved.contains(id) ? "  (moved)" : ""
+      let moved = sectionsMoved.contains(key) ? "  (moved)" : ""
       if sectionInserted {
         blocks.append([line("+", "section", section)] + body)
-      } else if sectionsUpdated.contains(id), let old = oldSections[id] {
+      } else if sectionsUpdated.contains(key), let old = oldSections[key] {
         blocks.append(
           [line("~", "section", section) + moved]
             + changes(from: old.diffProperties, to: section.diffProperties, indent: 4) + body)
@@ -93,8 +101,11 @@ where
     }
     // A deleted section lists the elements that go with it; those that moved out are listed
     // where they arrive.
-    for section in changeset.source where sectionsDeleted.contains(section.differenceIdentifier) {
-      let staying = section.elements.filter { movedFrom[$0.differenceIdentifier] == nil }
+    for section in changeset.source
+    where sectionsDeleted.contains(SectionKey(section.differenceIdentifier)) {
+      let staying = section.elements.filter {
+        movedFrom[ElementKey($0.differenceIdentifier)] == nil
+      }
       blocks.append(
         [line("-", "section", section)] + staying.map { line("-", "", $0, indent: 2) })
     }
