@@ -90,7 +90,7 @@ public final class AccountStore: Sendable {
       do {
         try Self.validate(change)
       } catch {
-        throw changes.count == 1 ? error : error.inChange(index + 1, of: changes.count)
+        throw error.inChange(index, of: changes.count)
       }
     }
     return try retryingTransientFailures {
@@ -271,7 +271,7 @@ public final class AccountStore: Sendable {
         return try body()
       } catch let error as PostgresError where error.isTransient && attempt < 5 {
         attempt += 1
-      } catch AccountStoreError.database(let error) where error.isTransient && attempt < 5 {
+      } catch let error as AccountStoreError where error.isTransient && attempt < 5 {
         attempt += 1
       } catch {
         throw AccountStoreError(error)

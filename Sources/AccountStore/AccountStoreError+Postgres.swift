@@ -56,13 +56,4 @@ extension AccountStoreError {
     else { return nil }
     return String(detail[open.upperBound..<close.lowerBound])
   }
-
-  /// The same error, saying which change of a batch caused it.
-  func inChange(_ number: Int, of total: Int) -> AccountStoreError {
-    switch self {
-    case .invalid(let field, let reason):
-      .invalid(field: "change \(number) of \(total): \(field)", reason: reason)
-    default: self
-    }
-  }
 }

@@ -19,6 +19,8 @@ public enum AccountStoreError: Error, Equatable, Sendable, CustomStringConvertib
   case migration(String)
   /// The database refused or could not be reached.
   case database(PostgresError)
+  /// Change `number` (1-based) of a batch of `total` was refused for `reason`.
+  indirect case change(number: Int, total: Int, reason: AccountStoreError)
 
   public var description: String {
     switch self {
@@ -31,6 +33,29 @@ public enum AccountStoreError: Error, Equatable, Sendable, CustomStringConvertib
     case .overflow(let what): what
     case .migration(let message): message
     case .database(let error): error.description
+    case .change(let number, let total, let reason): "change \(number) of \(total): \(reason)"
     }
+  }
+}
+
+extension AccountStoreError {
+  /// The error itself, without saying which change of a batch caused it.
+  public var reason: AccountStoreError {
+    if case .change(_, _, let reason) = self { return reason.reason }
+    return self
+  }
+
+  /// Whether retrying the whole transaction may succeed (a serialization failure or deadlock).
+  var isTransient: Bool {
+    if case .database(let error) = reason { return error.isTransient }
+    return false
+  }
+
+  /// The same error, saying it was caused by change `index` (0-based) of a batch of `total`;
+  /// a batch of one needs no such note.
+  func inChange(_ index: Int, of total: Int) -> AccountStoreError {
+    if total <= 1 { return self }
+    if case .change = self { return self }
+    return .change(number: index + 1, total: total, reason: self)
   }
 }

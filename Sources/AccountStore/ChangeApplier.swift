@@ -2,22 +2,38 @@ import Postgres
 
 /// Applies a batch of changes inside an open transaction: lock the owners involved, send every
 /// statement in one pipeline, then explain any change that found no row.
+///
+/// Every error names the change that caused it when the batch has more than one. A change that
+/// found no row is explained from the state just before it: the batch is rolled back to a
+/// savepoint and the changes before it replayed, so a version conflict reports the version the
+/// row really had at that point of the batch.
 struct ChangeApplier {
   let transaction: PostgresTransaction
   let changes: [StoreChange]
 
   func run() throws -> [StoreChangeResult] {
     let statements = changes.map(ChangeStatement.init)
-    try AccountStore.lockOwners(try ownersInvolved(statements), in: transaction)
+    let owners = try ownersInvolved(statements)
+    do {
+      try AccountStore.lockOwners(owners.map(\.owner), in: transaction)
+    } catch AccountStoreError.notFound(let what) {
+      let index = owners.first { ChangeApplier.name(.owner($0.owner)) == what }?.change ?? 0
+      throw AccountStoreError.notFound(what).inChange(index, of: changes.count)
+    }
+    try transaction.executeScript("SAVEPOINT batch")
     let results: [PostgresRows]
     do {
       results = try transaction.pipeline(statements.map(\.query))
     } catch let error as PostgresError {
-      throw AccountStoreError(error)
+      throw AccountStoreError(error).inChange(error.statementIndex ?? 0, of: changes.count)
     }
-    return try zip(changes, zip(statements, results)).map { change, pair in
-      let (statement, rows) = pair
-      guard let row = rows.first else { throw try explainMissingRow(statement) }
+    if let failed = results.firstIndex(where: \.isEmpty) {
+      try transaction.executeScript("ROLLBACK TO SAVEPOINT batch")
+      _ = try transaction.pipeline(statements[..<failed].map(\.query))
+      throw try explainMissingRow(statements[failed]).inChange(failed, of: changes.count)
+    }
+    return try zip(changes, results).map { change, rows in
+      let row = try rows.single()
       switch change {
       case .addOwner: return .owner(try Owner(row: row))
       case .addAccount, .updateAccount, .adjustBalance: return .account(try Account(row: row))
@@ -30,30 +46,34 @@ struct ChangeApplier {
 
   /// The existing owners whose rows the batch writes. Owners the batch itself adds are left out:
   /// they cannot be locked before they exist, and no one else can see them until commit.
-  private func ownersInvolved(_ statements: [ChangeStatement]) throws -> [String] {
+  private func ownersInvolved(_ statements: [ChangeStatement]) throws -> [(
+    change: Int, owner: String
+  )] {
     let added = Set(
       changes.compactMap { change -> String? in
         if case .addOwner(let id, _) = change { return id }
         return nil
       })
-    var owners: [String] = []
+    var owners: [(change: Int, owner: String)] = []
     var lookups: [PostgresQuery] = []
-    var lookedUp: [ChangeStatement.Target] = []
-    for statement in statements {
+    var lookedUp: [(Int, ChangeStatement.Target)] = []
+    for (index, statement) in statements.enumerated() {
       switch statement.target {
       case .owner(let id):
-        if !added.contains(id) { owners.append(id) }
+        if !added.contains(id) { owners.append((index, id)) }
       case .account(let id):
         lookups.append("SELECT owner_id FROM accounts WHERE id = \(id)")
-        lookedUp.append(statement.target)
+        lookedUp.append((index, statement.target))
       case .notice(let id):
         lookups.append("SELECT owner_id FROM notices WHERE id = \(id)")
-        lookedUp.append(statement.target)
+        lookedUp.append((index, statement.target))
       }
     }
-    for (target, rows) in zip(lookedUp, try transaction.pipeline(lookups)) {
-      guard let row = rows.first else { throw AccountStoreError.notFound(Self.name(target)) }
-      owners.append(try row.decode("owner_id", as: String.self))
+    for ((index, target), rows) in zip(lookedUp, try transaction.pipeline(lookups)) {
+      guard let row = rows.first else {
+        throw AccountStoreError.notFound(Self.name(target)).inChange(index, of: changes.count)
+      }
+      owners.append((index, try row.decode("owner_id", as: String.self)))
     }
     return owners
   }

@@ -32,13 +32,7 @@ enum FieldRules {
   }
 
   static func kind(_ kind: String) throws(AccountStoreError) {
-    let scalars = Array(kind.unicodeScalars)
-    let valid =
-      (1...32).contains(scalars.count) && ("a"..."z").contains(scalars[0])
-      && scalars.allSatisfy {
-        ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
-      }
-    guard valid else {
+    guard AccountKind.isValid(kind) else {
       throw .invalid(
         field: "kind",
         reason:
@@ -65,7 +59,7 @@ enum FieldRules {
       throw .invalid(
         field: "label",
         reason:
-          "'\(label)' must start with a letter and use only letters, digits, '.', '_' or '-' (at most 64, not ending in .json)"
+          "'\(label)' must start with a letter and use only letters, digits, '.', '_' or '-' (at most 64, not ending in .json, not 'live')"
       )
     }
   }

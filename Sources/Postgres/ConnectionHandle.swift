@@ -129,7 +129,14 @@ final class ConnectionHandle {
           if PQresultStatus(result) == PGRES_PIPELINE_ABORTED {
             PQclear(result)
           } else if rows == nil && firstError == nil {
-            do { rows = try consume(result) } catch { firstError = error }
+            do {
+              rows = try consume(result)
+            } catch var error as PostgresError {
+              error.statementIndex = results.count
+              firstError = error
+            } catch {
+              firstError = error
+            }
           } else {
             PQclear(result)
           }

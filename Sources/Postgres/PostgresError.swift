@@ -31,6 +31,8 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
   public var constraint: String?
   public var table: String?
   public var column: String?
+  /// For an error from a pipeline: the zero-based position of the statement that failed.
+  public var statementIndex: Int?
 
   public init(
     kind: Kind, message: String, sqlState: String? = nil, detail: String? = nil,

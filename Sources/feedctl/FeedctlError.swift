@@ -51,7 +51,7 @@ struct FeedctlError: Error, CustomStringConvertible, ExitCodeProviding {
       kind = .input
       message = error.message
     case let error as AccountStoreError:
-      switch error {
+      switch error.reason {
       case .invalid, .overflow, .notAllowed: kind = .input
       case .notFound: kind = .notFound
       case .alreadyExists: kind = .alreadyExists
@@ -59,6 +59,7 @@ struct FeedctlError: Error, CustomStringConvertible, ExitCodeProviding {
       case .migration: kind = .database
       case .database(let underlying):
         kind = Self.kind(of: underlying)
+      case .change: kind = .database
       }
     case let error as PostgresError:
       kind = Self.kind(of: error)

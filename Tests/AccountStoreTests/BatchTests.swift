@@ -56,7 +56,53 @@ import Testing
             ownerID: "demo", NewAccount(name: "", balance: Money(minorUnits: 1, currency: .krw))),
         ])
       }
-      #expect(error.description == "invalid change 2 of 2: name: must not be empty")
+      #expect(error.description == "change 2 of 2: invalid name: must not be empty")
+    }
+  }
+
+  @Test func versionConflictReportsTheVersionAtThatPointOfTheBatch() throws {
+    try withStore { store in
+      let account = try store.addAccount("a", balance: 1)
+      let error = try #require(throws: AccountStoreError.self) {
+        try store.apply([
+          .adjustBalance(id: account.id, delta: 1, expectedVersion: nil),
+          .updateAccount(id: account.id, AccountUpdate(name: "b", expectedVersion: 1)),
+          .adjustBalance(id: account.id, delta: 1, expectedVersion: nil),
+        ])
+      }
+      #expect(
+        error
+          == .change(
+            number: 2, total: 3,
+            reason: .versionConflict(what: "account \(account.id)", expected: 1, actual: 2)))
+    }
+  }
+
+  @Test func databaseRefusalInABatchNamesTheChange() throws {
+    try withStore { store in
+      let account = try store.addAccount("a", balance: Int64.max)
+      let error = try #require(throws: AccountStoreError.self) {
+        try store.apply([
+          .addNotice(ownerID: "demo", NewNotice(message: "first")),
+          .adjustBalance(id: account.id, delta: 1, expectedVersion: nil),
+        ])
+      }
+      guard case .change(2, 2, .overflow) = error else {
+        Issue.record("expected change 2 to overflow, got \(error)")
+        return
+      }
+    }
+  }
+
+  @Test func unknownOwnerInABatchNamesTheChange() throws {
+    try withStore { store in
+      let error = try #require(throws: AccountStoreError.self) {
+        try store.apply([
+          .addNotice(ownerID: "demo", NewNotice(message: "first")),
+          .addNotice(ownerID: "nobody", NewNotice(message: "second")),
+        ])
+      }
+      #expect(error == .change(number: 2, total: 2, reason: .notFound("owner 'nobody'")))
     }
   }
 

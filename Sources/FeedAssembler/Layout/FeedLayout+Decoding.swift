@@ -1,3 +1,4 @@
+import AccountStore
 import FeedComponents
 
 extension FeedLayout {
@@ -80,7 +81,7 @@ extension FeedLayout {
           + "remove title or use arrangement 'flat'")
     }
     let kindTitles = try object.stringMap("kind_titles") ?? [:]
-    for kind in kindTitles.keys.sorted() where !isKindSlug(kind) {
+    for kind in kindTitles.keys.sorted() where !AccountKind.isValid(kind) {
       throw object.error(
         "kind_titles",
         "'\(kind)' is not an account kind (1 to 32 lowercase letters, digits, '_' or '-', "
@@ -120,15 +121,6 @@ extension FeedLayout {
       throw object.error("button_url", "missing; a button needs both button_title and button_url")
     case (nil, _?):
       throw object.error("button_title", "missing; a button needs both button_title and button_url")
-    }
-  }
-
-  /// The account kinds the store accepts.
-  private static func isKindSlug(_ kind: String) -> Bool {
-    let scalars = Array(kind.unicodeScalars)
-    guard (1...32).contains(scalars.count), ("a"..."z").contains(scalars[0]) else { return false }
-    return scalars.allSatisfy {
-      ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
     }
   }
 }

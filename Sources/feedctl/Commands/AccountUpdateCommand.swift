@@ -54,7 +54,13 @@ struct AccountUpdateCommand: FeedctlCommand {
         .adjustBalance(
           id: id, delta: delta.value, expectedVersion: changes.isEmpty ? expectVersion : nil))
     }
-    let results = try workspace.apply(changes, reason: "account update \(id)")
+    let results: [StoreChangeResult]
+    do {
+      results = try workspace.apply(changes, reason: "account update \(id)")
+    } catch let error as AccountStoreError {
+      // The update and the delta are one command to the person who typed it.
+      throw error.reason
+    }
     workspace.report(Array(results.suffix(1)), format: format)
   }
 }

@@ -26,10 +26,19 @@ struct ApplyCommand: FeedctlCommand {
     let results: [StoreChangeResult]
     do {
       results = try workspace.apply(
-        batch.entries.map(\.change), reason: "apply (\(batch.entries.count) changes)")
-    } catch AccountStoreError.invalid(let field, let reason) {
-      let named = batch.entries.count == 1 ? "change 1 (\(batch.entries[0].op)): \(field)" : field
-      throw FeedctlError.input("invalid \(named): \(reason)")
+        batch.entries.map(\.change),
+        reason: "apply (\(batch.entries.count) change\(batch.entries.count == 1 ? "" : "s"))")
+    } catch let error as AccountStoreError {
+      // Name the change the way the batch's own checks do: its number and its op.
+      let number: Int
+      switch error {
+      case .change(let changeNumber, _, _): number = changeNumber
+      case .database: throw error
+      default: number = 1
+      }
+      let classified = FeedctlError(classifying: error.reason)
+      throw FeedctlError(
+        classified.kind, "change \(number) (\(batch.entries[number - 1].op)): \(classified)")
     }
     workspace.report(results, format: format, batch: true)
   }
