@@ -68,10 +68,14 @@ final class Workspace {
     return results
   }
 
+  /// Colour only on a terminal, and not with `--no-color` or a non-empty `NO_COLOR` (an empty
+  /// one counts as unset, as no-color.org says and as `--no-color`'s environment reading does).
   var useColor: Bool {
-    !global.noColor
+    var environment = context.environment
+    if environment["NO_COLOR"]?.isEmpty == true { environment["NO_COLOR"] = nil }
+    return !global.noColor
       && TextStyle.shouldUseColor(
-        environment: context.environment, isTerminal: Terminal.standardOutputIsTerminal)
+        environment: environment, isTerminal: Terminal.standardOutputIsTerminal)
   }
 
   /// `--width` when given, else `COLUMNS` when it is a width the screen can have, else the
