@@ -50,11 +50,28 @@ struct ArgumentMatcher {
         value = words[index]
         index += 1
       }
-      guard let value else { throw .missingValue(for: declaration, as: spelling) }
+      guard let value else {
+        if index < words.count {
+          throw Self.valueLooksLikeAnOption(words[index], for: declaration, as: spelling)
+        }
+        throw .missingValue(for: declaration, as: spelling)
+      }
       given[declaration.key, default: []].append(RawArgument(text: value, origin: spelling))
     }
     try assign(positionals, to: &given)
     return try resolve(given, environment: environment)
+  }
+
+  /// `--message -urgent`: the next word was read as an option, so say how to pass it as a value
+  /// (only the `--name=value` form can carry a value that starts with `-`).
+  static func valueLooksLikeAnOption(
+    _ word: String, for declaration: ArgumentDeclaration, as spelled: String
+  ) -> UsageError {
+    let long = spelled.hasPrefix("--") ? spelled : declaration.longNames.first
+    guard let long else { return .missingValue(for: declaration, as: spelled) }
+    return UsageError(
+      .missingValue,
+      "option '\(spelled)' needs a value; to pass one that starts with '-', write \(long)=\(word)")
   }
 
   /// The declaration a spelling such as `--owner`, `-o` or `--no-hidden` names.

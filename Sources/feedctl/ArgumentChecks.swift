@@ -29,6 +29,17 @@ enum ArgumentChecks {
     }
   }
 
+  /// The screen widths `show` and `demo` can draw, for `--width` and `COLUMNS` alike.
+  static let widths = 8...500
+
+  static func width(_ width: Int?) throws {
+    if let width, !widths.contains(width) {
+      throw ValidationError(
+        "invalid value '\(width)' for --width: expected \(widths.lowerBound) to \(widths.upperBound) columns"
+      )
+    }
+  }
+
   static func positiveID(_ id: Int64, what: String) throws {
     guard id > 0 else {
       throw ValidationError("invalid \(what) id '\(id)': ids are positive numbers")

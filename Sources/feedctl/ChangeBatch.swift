@@ -41,7 +41,8 @@ struct ChangeBatch {
     do {
       json = try JSONParser.parse(Array(data))
     } catch {
-      throw FeedctlError.input("\(source) is not valid JSON: \(error)")
+      throw FeedctlError.input(
+        "\(source) is not valid JSON at byte \(error.offset): \(error.reason)")
     }
     let list: [JSONValue]
     if let array = json.arrayValue {
@@ -123,9 +124,11 @@ struct ChangeBatch {
       return .updateNotice(id: try reader.id(), update)
     case "notice.dismiss":
       return .dismissNotice(id: try reader.id())
-    default:
+    case "notice.remove":
       return .removeNotice(
         id: try reader.id(), expectedVersion: try reader.optionalInteger("expect_version"))
+    default:
+      preconditionFailure("op \(op) is in fields but not handled")
     }
   }
 }

@@ -49,9 +49,9 @@ struct DiffItem: Differentiable, DiffDescribable {
     node.digest == source.node.digest
   }
 
-  /// The item's visible name: its title, label or text, whichever its type has.
+  /// The item's visible name: its title, label, text or message, whichever its type has.
   var diffTitle: String {
-    for key in ["title", "label", "text"] {
+    for key in ["title", "label", "text", "message"] {
       if let text = node.props[key]?.stringValue { return text }
     }
     return ""

@@ -9,7 +9,7 @@ import Foundation
 /// - `7`: snapshot number 7; `before-promo`: the snapshot with that label;
 /// - a path to a feed JSON file: anything containing `/` or ending in `.json` (labels cannot,
 ///   so a file in the working directory never shadows a snapshot). A file needs no database.
-enum FeedReference: Equatable, CustomStringConvertible {
+enum FeedReference: CustomStringConvertible {
   case live
   case latest(back: Int)
   case sequence(Int64)
@@ -102,6 +102,9 @@ enum FeedReference: Equatable, CustomStringConvertible {
     }
     do {
       return try FeedDocument(data: data)
+    } catch .notJSON(let error) {
+      throw FeedctlError.input(
+        "feed file '\(path)' is not valid JSON at byte \(error.offset): \(error.reason)")
     } catch {
       throw FeedctlError.input("feed file '\(path)': \(error)")
     }

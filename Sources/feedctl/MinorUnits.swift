@@ -5,12 +5,8 @@ import ArgumentKit
 /// `116848` and `116,848` (commas grouping exact thousands) are accepted, with an optional sign;
 /// decimals are refused rather than guessed at, because what `1.5` means depends on the
 /// currency's minor digits (KRW has none, USD two): write USD 12.34 as `1234`.
-struct MinorUnits: ExpressibleByArgument, Equatable {
+struct MinorUnits: ExpressibleByArgument {
   let value: Int64
-
-  init(_ value: Int64) {
-    self.value = value
-  }
 
   init?(argument: String) {
     guard let value = Self.parse(argument) else { return nil }
@@ -53,6 +49,4 @@ struct MinorUnits: ExpressibleByArgument, Equatable {
     }
     return "commas grouping exactly three digits, as in 116,848"
   }
-
-  var argumentDescription: String { String(value) }
 }

@@ -58,22 +58,27 @@ extension StoreChangeResult {
     }
   }
 
-  /// One line for people, e.g. `updated account 3 "저축 통장" (version 2)`.
-  var summary: String {
-    switch self {
-    case .owner(let owner): "added owner \(owner.id) \"\(owner.displayName)\""
-    case .account(let account) where account.version == 1:
+  /// One line for people saying what `change` did, e.g. `updated account 3 "저축 통장"
+  /// (version 2)`. The verb comes from the change, not from the record: a dismissed notice that
+  /// is then updated was updated, not dismissed.
+  func summary(of change: StoreChange) -> String {
+    switch (change, self) {
+    case (_, .owner(let owner)):
+      "added owner \(owner.id) \"\(owner.displayName)\""
+    case (.addAccount, .account(let account)):
       "added account \(account.id) \"\(account.name)\" for \(account.ownerID)"
-    case .account(let account):
+    case (_, .account(let account)):
       "updated account \(account.id) \"\(account.name)\" (version \(account.version))"
-    case .notice(let notice) where notice.version == 1:
+    case (.addNotice, .notice(let notice)):
       "added notice \(notice.id) for \(notice.ownerID)"
-    case .notice(let notice):
-      notice.dismissedAt == nil
-        ? "updated notice \(notice.id) (version \(notice.version))"
-        : "dismissed notice \(notice.id)"
-    case .removedAccount(let account): "removed account \(account.id) \"\(account.name)\""
-    case .removedNotice(let notice): "removed notice \(notice.id)"
+    case (.dismissNotice, .notice(let notice)):
+      "dismissed notice \(notice.id)"
+    case (_, .notice(let notice)):
+      "updated notice \(notice.id) (version \(notice.version))"
+    case (_, .removedAccount(let account)):
+      "removed account \(account.id) \"\(account.name)\""
+    case (_, .removedNotice(let notice)):
+      "removed notice \(notice.id)"
     }
   }
 }

@@ -36,8 +36,4 @@ enum WindowEdge: Hashable, ExpressibleByArgument {
     case .open: nil
     }
   }
-
-  var argumentDescription: String {
-    timestamp?.description ?? "none"
-  }
 }

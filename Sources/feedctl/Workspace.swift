@@ -10,6 +10,8 @@ final class Workspace {
   let global: GlobalOptions
   let context: CommandContext
   private var openedStore: AccountStore?
+  /// The changes of the last `apply`, so `report` can say what each result's change did.
+  private var appliedChanges: [StoreChange] = []
 
   init(_ global: GlobalOptions, _ context: CommandContext) {
     self.global = global
@@ -59,28 +61,58 @@ final class Workspace {
   @discardableResult
   func apply(_ changes: [StoreChange], reason: String) throws -> [StoreChangeResult] {
     let producer = try producer()
-    return try store().apply(changes) { rows in
+    let results = try store().apply(changes) { rows in
       try producer.snapshotContent(for: rows, reason: reason)
+    }
+    appliedChanges = changes
+    return results
+  }
+
+  /// Colour only on a terminal, and not with `--no-color` or a non-empty `NO_COLOR` (an empty
+  /// one counts as unset, as no-color.org says and as `--no-color`'s environment reading does).
+  var useColor: Bool {
+    var environment = context.environment
+    if environment["NO_COLOR"]?.isEmpty == true { environment["NO_COLOR"] = nil }
+    return !global.noColor
+      && TextStyle.shouldUseColor(
+        environment: environment, isTerminal: Terminal.standardOutputIsTerminal)
+  }
+
+  /// `--width` when given, else `COLUMNS` when it is a width the screen can have, else the
+  /// terminal's width (at most 60, so a wide terminal still looks like a phone), else 40 columns.
+  func width(_ explicit: Int?) -> Int {
+    if let explicit { return explicit }
+    if let text = context.environment["COLUMNS"], let columns = Int(text),
+      ArgumentChecks.widths.contains(columns)
+    {
+      return columns
+    }
+    // An empty environment makes `Terminal` ask the terminal itself rather than read `COLUMNS`.
+    let terminal = Terminal.columns(environment: [:])
+    return terminal.map { min(max($0, ArgumentChecks.widths.lowerBound), 60) } ?? 40
+  }
+
+  /// Prints a feed as `show` and `demo` do: the screen as text, or the document as JSON.
+  func printFeed(_ document: FeedDocument, format: OutputFormat, width explicit: Int?) {
+    switch format {
+    case .json:
+      context.output.line(String(decoding: document.encoded(pretty: true), as: UTF8.self))
+    case .text:
+      context.output.write(
+        FeedTextRenderer(width: width(explicit), color: useColor).render(document))
     }
   }
 
-  var useColor: Bool {
-    !global.noColor
-      && TextStyle.shouldUseColor(
-        environment: context.environment, isTerminal: Terminal.standardOutputIsTerminal)
-  }
-
-  /// `--width` when given, else the terminal's width, else 40 columns (a phone's).
-  func width(_ explicit: Int?) -> Int {
-    explicit ?? Terminal.columns(environment: context.environment).map { min($0, 60) } ?? 40
-  }
-
   /// Prints what a write produced: a line per change, or the records as JSON (one object for a
-  /// single change, an array for a batch).
+  /// single change, an array for a batch). `results` are those of the last `apply`, or the last
+  /// of them (a command that made two changes to one row reports the row once).
   func report(_ results: [StoreChangeResult], format: OutputFormat, batch: Bool = false) {
     switch format {
     case .text:
-      for result in results { context.output.line(result.summary) }
+      precondition(results.count <= appliedChanges.count, "report without a matching apply")
+      for (change, result) in zip(appliedChanges.suffix(results.count), results) {
+        context.output.line(result.summary(of: change))
+      }
     case .json:
       printJSON(batch || results.count != 1 ? .array(results.map(\.json)) : results[0].json)
     }

@@ -42,6 +42,21 @@ struct UsageErrorTests {
     #expect(error?.message == "option '--balance' needs a value: --balance <amount>")
   }
 
+  @Test func valueStartingWithADashSaysToAttachItWithEquals() {
+    let error = usageError(["account", "add", "--name", "-urgent", "--balance", "1"])
+    #expect(error?.kind == .missingValue)
+    #expect(
+      error?.message
+        == "option '--name' needs a value; to pass one that starts with '-', write --name=-urgent")
+  }
+
+  @Test func shortOptionFollowedByADashWordPointsToItsLongName() {
+    let error = usageError(["show", "-o", "-x"])
+    #expect(
+      error?.message
+        == "option '-o' needs a value; to pass one that starts with '-', write --owner=-x")
+  }
+
   @Test func missingRequiredOptionIsNamedWithItsValue() {
     let error = usageError(["account", "add", "--name", "x"])
     #expect(error?.kind == .missingOption)

@@ -69,7 +69,7 @@ import Testing
     #expect(id == "account/2")
     #expect(stored == zeros)
     #expect(
-      error?.description.hasPrefix(#"The digest of "account/2" (item 1 of section "accounts")"#)
+      error?.description.hasPrefix(#"the digest of "account/2" (item 2 of section "accounts")"#)
         == true)
   }
 
@@ -152,7 +152,7 @@ import Testing
       try feed.render()
     } throws: { error in
       "\(error)"
-        == #"The id "account/1" is used twice: by item 0 of section "accounts" and by item 1 of section "savings"."#
+        == #"the id "account/1" is used twice: by item 0 of section "accounts" and by item 1 of section "savings""#
     }
   }
 
@@ -175,7 +175,7 @@ import Testing
     #expect {
       try feed.render()
     } throws: { error in
-      "\(error)" == #"The id "" of item 0 of section "s" is not valid: it is empty."#
+      "\(error)" == #"the id "" of item 0 of section "s" is not valid: it is empty"#
     }
   }
 
@@ -193,7 +193,7 @@ import Testing
       of: #"{ "id": "account/2", "type": "account_row","#, with: #"{ "id": "account/2","#)
     #expect(
       decodingError(broken)?.description
-        == "The feed document's sections[0].items[1].type is invalid: it must be a string.")
+        == "the feed document's sections[0].items[1].type is invalid: it must be a string")
   }
 
   @Test func notAFeedDocumentIsRefused() {

@@ -97,6 +97,34 @@ struct CommandTests {
     }
   }
 
+  @Test func updatingADismissedNoticeSaysItWasUpdated() throws {
+    try seeded { feedctl in
+      try feedctl.succeed(["notice", "add", "--message", "Hello"])
+      #expect(try feedctl.succeed(["notice", "dismiss", "1"]) == "dismissed notice 1\n")
+      let output = try feedctl.succeed(["notice", "update", "1", "--severity", "warning"])
+      // Versions: 1 when added, 2 when dismissed, 3 now.
+      #expect(output == "updated notice 1 (version 3)\n")
+    }
+  }
+
+  @Test func accountAddJSONIsASnakeCaseRecordWithMinorUnitsAndCurrency() throws {
+    try seeded { feedctl in
+      let output = try feedctl.succeed([
+        "account", "add", "--name", "Dollars", "--balance", "1234", "--currency", "USD",
+        "--format", "json",
+      ])
+      let account = try #require(try JSONParser.parse(Array(output.utf8))["account"])
+      let keys = try #require(account.objectValue?.keys)
+      #expect(keys.contains("balance_minor"))
+      for key in keys {
+        #expect(key.allSatisfy { $0 == "_" || ("a"..."z").contains($0) }, "key \(key)")
+      }
+      #expect(account["balance_minor"] == .integer(1234))
+      #expect(account["currency"] == .string("USD"))
+      #expect(account["name"] == .string("Dollars"))
+    }
+  }
+
   @Test func noticeOutsideItsWindowIsNotShownAndIsListedAsSuch() throws {
     try seeded { feedctl in
       try feedctl.succeed([
@@ -215,6 +243,11 @@ struct CommandTests {
         ("host", "PGHOST"), ("port", "PGPORT"), ("dbname", "PGDATABASE"), ("user", "PGUSER"),
       ] {
         environment[variable] = settings[keyword]
+      }
+      // `settings()` leaves the password out; a server that asks for one gets it this way.
+      let connectionString = feedctl.database.configuration.connectionString
+      if let password = KeywordString.values(connectionString)["password"] {
+        environment["PGPASSWORD"] = password
       }
       let result = try FeedctlProcess.run(["owner", "list"], environment: environment)
       #expect(result.output.contains("viapg"), "\(result.error)")

@@ -20,6 +20,14 @@ struct DiffTests {
     }
   }
 
+  @Test func anAddedNoticeIsNamedByItsMessage() throws {
+    try seeded { feedctl in
+      try feedctl.succeed(["notice", "add", "--message", "Maintenance tonight"], owner: "demo")
+      let plan = try feedctl.succeed(["diff", "@-1"], owner: "demo")
+      #expect(plan.contains("\n  + notice/2  Maintenance tonight\n"), "\(plan)")
+    }
+  }
+
   @Test func aChangeExitsOneWithExitCodeAndZeroWithout() throws {
     try seeded { feedctl in
       try feedctl.succeed(["snapshot", "--label", "before"], owner: "demo")

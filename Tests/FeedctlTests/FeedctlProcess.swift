@@ -41,25 +41,33 @@ enum FeedctlProcess {
     return environment
   }()
 
-  /// Runs `feedctl arguments` with `environment` added to the base environment.
+  /// Runs `feedctl arguments` with `environment` added to the base environment and the
+  /// variables in `unset` taken out of it.
   static func run(
-    _ arguments: [String], environment: [String: String] = [:], input: Data? = nil
+    _ arguments: [String], environment: [String: String] = [:], unset: [String] = [],
+    input: Data? = nil
   ) throws -> FeedctlResult {
     let process = Process()
     process.executableURL = try executable()
     process.arguments = arguments
-    process.environment = baseEnvironment.merging(environment) { _, new in new }
+    process.environment = baseEnvironment.merging(environment) { _, new in new }.filter {
+      !unset.contains($0.key)
+    }
     let output = Pipe()
     let error = Pipe()
-    let standardInput = Pipe()
     process.standardOutput = output
     process.standardError = error
+    // Standard input is a file, not a pipe: writing a large input can then never wait on a child
+    // that is itself waiting for us to drain its output, and a child that exits early cannot
+    // send the test process SIGPIPE.
+    let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "feedctl-input-\(UUID().uuidString)")
+    try (input ?? Data()).write(to: inputFile)
+    defer { try? FileManager.default.removeItem(at: inputFile) }
+    let standardInput = try FileHandle(forReadingFrom: inputFile)
+    defer { try? standardInput.close() }
     process.standardInput = standardInput
     try process.run()
-    if let input {
-      standardInput.fileHandleForWriting.write(input)
-    }
-    try standardInput.fileHandleForWriting.close()
     // Read both pipes to the end before waiting, so a large output cannot fill a pipe and stall.
     let errorData = Locked(Data())
     let errorReader = Thread {
@@ -107,21 +115,22 @@ struct FeedctlDatabase {
   /// Runs feedctl against this database, as `owner` unless that is nil.
   func run(
     _ arguments: [String], owner: String? = "alice", environment extra: [String: String] = [:],
-    input: Data? = nil
+    unset: [String] = [], input: Data? = nil
   ) throws -> FeedctlResult {
     var environment = environment
     if let owner { environment["FEEDCTL_OWNER"] = owner }
     return try FeedctlProcess.run(
-      arguments, environment: environment.merging(extra) { _, new in new }, input: input)
+      arguments, environment: environment.merging(extra) { _, new in new }, unset: unset,
+      input: input)
   }
 
   /// Runs a command that must succeed, and returns its standard output.
   @discardableResult
   func succeed(
-    _ arguments: [String], owner: String? = "alice", input: Data? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
+    _ arguments: [String], owner: String? = "alice", environment extra: [String: String] = [:],
+    input: Data? = nil, sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> String {
-    let result = try run(arguments, owner: owner, input: input)
+    let result = try run(arguments, owner: owner, environment: extra, input: input)
     #expect(
       result.code == 0, "feedctl \(arguments.joined(separator: " ")) failed: \(result.error)",
       sourceLocation: sourceLocation)

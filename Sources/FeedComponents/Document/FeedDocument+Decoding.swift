@@ -67,7 +67,8 @@ extension FeedDocument {
     var items: [ItemNode] = []
     for (index, itemValue) in itemValues.enumerated() {
       items.append(
-        try item(itemValue, path: "\(path).items[\(index)]", place: "item \(index) of \(place)"))
+        try item(itemValue, path: "\(path).items[\(index)]", place: "item \(index + 1) of \(place)")
+      )
     }
     let header = try members["header"].map { value throws(FeedDocumentError) in
       try item(value, path: "\(path).header", place: "the header of \(place)")

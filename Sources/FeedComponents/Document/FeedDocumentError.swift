@@ -1,4 +1,5 @@
-/// Why a feed could not be built or read. Every case describes itself in one sentence.
+/// Why a feed could not be built or read. Every case describes itself in one lower-case clause,
+/// so a caller can put it after a colon (`feed file 'a.json': the id …`) and keep one sentence.
 public enum FeedDocumentError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The bytes are not JSON.
   case notJSON(JSONParseError)
@@ -18,23 +19,23 @@ public enum FeedDocumentError: Error, Equatable, Sendable, CustomStringConvertib
   public var description: String {
     switch self {
     case .notJSON(let error):
-      return "The feed document is not valid JSON: \(error.description)"
+      return "the feed document is not valid JSON at byte \(error.offset): \(error.reason)"
     case .invalidField(let path, let reason):
-      return "The feed document's \(path) is invalid: \(reason)."
+      return "the feed document's \(path) is invalid: \(reason)"
     case .unknownSchema(let schema?):
-      return "The document's schema is \"\(schema)\", not \"\(FeedDocument.schemaName)\"."
+      return "the document's schema is \"\(schema)\", not \"\(FeedDocument.schemaName)\""
     case .unknownSchema(nil):
-      return "The document has no \"schema\" marker, so it is not a feed document."
+      return "the document has no \"schema\" marker, so it is not a feed document"
     case .unsupportedVersion(let found, let supportedMajor):
       return
-        "The feed document has version \(found), but this reader understands only major version \(supportedMajor)."
+        "the feed document has version \(found), but this reader understands only major version \(supportedMajor)"
     case .digestMismatch(let id, let place, let stored, let computed):
       return
-        "The digest of \"\(id)\" (\(place)) does not match its content: stored \(stored), computed \(computed)."
+        "the digest of \"\(id)\" (\(place)) does not match its content: stored \(stored), computed \(computed)"
     case .duplicateID(let id, let first, let second):
-      return "The id \"\(id)\" is used twice: by \(first) and by \(second)."
+      return "the id \"\(id)\" is used twice: by \(first) and by \(second)"
     case .invalidID(let id, let place, let reason):
-      return "The id \"\(id)\" of \(place) is not valid: \(reason)."
+      return "the id \"\(id)\" of \(place) is not valid: \(reason)"
     }
   }
 }

@@ -1,6 +1,5 @@
 import AccountStore
 import ArgumentKit
-import FeedComponents
 
 /// Creates the owner `demo` with seed 000's "내 계좌" data, if it is not there yet, and shows
 /// its feed. Running it again adds only what is missing, so a second run changes nothing.
@@ -20,7 +19,12 @@ struct DemoCommand: FeedctlCommand {
   @OptionGroup var global: GlobalOptions
   @Option(help: "Output format: the screen as text, or the feed document as JSON.")
   var format: OutputFormat = .text
-  @Option(help: "Screen width in columns.") var width: Int?
+  @Option(help: "Screen width, 8 to 500 (default: COLUMNS, else the terminal's up to 60, else 40).")
+  var width: Int?
+
+  func validate() throws {
+    try ArgumentChecks.width(width)
+  }
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
@@ -29,14 +33,8 @@ struct DemoCommand: FeedctlCommand {
     if !changes.isEmpty {
       try workspace.apply(changes, reason: "demo")
     }
-    let document = try workspace.liveDocument(owner: Self.owner)
-    switch format {
-    case .json:
-      context.output.write(String(decoding: document.encoded(pretty: true), as: UTF8.self))
-    case .text:
-      context.output.write(
-        FeedTextRenderer(width: workspace.width(width), color: workspace.useColor).render(document))
-    }
+    workspace.printFeed(
+      try workspace.liveDocument(owner: Self.owner), format: format, width: width)
   }
 
   private func existingRows(_ store: AccountStore) throws -> FeedRows? {

@@ -10,9 +10,9 @@ struct DiffCommand: FeedctlCommand {
     usage: ["[A [B]] [--format text|json] [--exit-code]"],
     discussion: """
       A and B are feed references: live, @ (the latest snapshot), @-N (N before it), a snapshot \
-      number, a snapshot label, or a path to a feed JSON file (anything with a '/', ending in \
-      .json, or an existing file). With one reference, it is compared with live; with none, the \
-      latest snapshot is. Two files need no database. Exit code: 0 no differences (or \
+      number, a snapshot label, or a path to a feed JSON file (anything with a '/' or ending in \
+      .json; write ./3 for a file named 3). With one reference, it is compared with live; with \
+      none, the latest snapshot is. Two files need no database. Exit code: 0 no differences (or \
       differences without --exit-code), 1 differences with --exit-code, 2 or more trouble.
       """)
 

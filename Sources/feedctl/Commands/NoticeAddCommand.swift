@@ -13,11 +13,12 @@ struct NoticeAddCommand: FeedctlCommand {
   var dismissible: Bool?
   @Option(help: "Place among the notices, 0 or more (default: last).") var position: Int?
   @Option(
-    help: "Show it from this time on (ISO 8601 time or date; default: now).", valueName: "time")
+    help: "Show it from this time on (ISO 8601 time or date; none or left out: from now).",
+    valueName: "time")
   var activeFrom: WindowEdge?
   @Option(
-    help: "Stop showing it at this time (ISO 8601 time or date; default: never).", valueName: "time"
-  )
+    help: "Stop showing it at this time (ISO 8601 time or date; none or left out: never).",
+    valueName: "time")
   var activeUntil: WindowEdge?
   @Option(help: "Output format.") var format: OutputFormat = .text
 

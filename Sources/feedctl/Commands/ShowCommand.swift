@@ -1,5 +1,4 @@
 import ArgumentKit
-import FeedComponents
 
 /// Shows an owner's feed as the phone would draw it, or as its JSON document.
 struct ShowCommand: FeedctlCommand {
@@ -11,25 +10,16 @@ struct ShowCommand: FeedctlCommand {
   var at = "live"
   @Option(help: "Output format: the screen as text, or the feed document as JSON.")
   var format: OutputFormat = .text
-  @Option(help: "Screen width in columns (default: the terminal's, at most 60; else 40).")
+  @Option(help: "Screen width, 8 to 500 (default: COLUMNS, else the terminal's up to 60, else 40).")
   var width: Int?
 
   func validate() throws {
     _ = try FeedReference(at)
-    if let width, !(8...500).contains(width) {
-      throw ValidationError("invalid value '\(width)' for --width: expected 8 to 500 columns")
-    }
+    try ArgumentChecks.width(width)
   }
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    let document = try FeedReference(at).document(in: workspace)
-    switch format {
-    case .json:
-      context.output.write(String(decoding: document.encoded(pretty: true), as: UTF8.self))
-    case .text:
-      context.output.write(
-        FeedTextRenderer(width: workspace.width(width), color: workspace.useColor).render(document))
-    }
+    workspace.printFeed(try FeedReference(at).document(in: workspace), format: format, width: width)
   }
 }
