@@ -10,8 +10,6 @@ final class Workspace {
   let global: GlobalOptions
   let context: CommandContext
   private var openedStore: AccountStore?
-  /// The changes of the last `apply`, so `report` can say what each result's change did.
-  private var appliedChanges: [StoreChange] = []
 
   init(_ global: GlobalOptions, _ context: CommandContext) {
     self.global = global
@@ -59,13 +57,12 @@ final class Workspace {
   /// Applies `changes` in one transaction and records the resulting feed of every owner they
   /// touch, so history has no holes.
   @discardableResult
-  func apply(_ changes: [StoreChange], reason: String) throws -> [StoreChangeResult] {
+  func apply(_ changes: [StoreChange], reason: String) throws -> [AppliedChange] {
     let producer = try producer()
     let results = try store().apply(changes) { rows in
       try producer.snapshotContent(for: rows, reason: reason)
     }
-    appliedChanges = changes
-    return results
+    return zip(changes, results).map(AppliedChange.init)
   }
 
   /// Colour only on a terminal, and not with `--no-color` or a non-empty `NO_COLOR` (an empty
@@ -104,17 +101,16 @@ final class Workspace {
   }
 
   /// Prints what a write produced: a line per change, or the records as JSON (one object for a
-  /// single change, an array for a batch). `results` are those of the last `apply`, or the last
-  /// of them (a command that made two changes to one row reports the row once).
-  func report(_ results: [StoreChangeResult], format: OutputFormat, batch: Bool = false) {
+  /// single change, an array for a batch).
+  func report(_ applied: [AppliedChange], format: OutputFormat, batch: Bool = false) {
     switch format {
     case .text:
-      precondition(results.count <= appliedChanges.count, "report without a matching apply")
-      for (change, result) in zip(appliedChanges.suffix(results.count), results) {
-        context.output.line(result.summary(of: change))
+      for change in applied {
+        context.output.line(change.result.summary(of: change.change))
       }
     case .json:
-      printJSON(batch || results.count != 1 ? .array(results.map(\.json)) : results[0].json)
+      let records = applied.map(\.result.json)
+      printJSON(batch || records.count != 1 ? .array(records) : records[0])
     }
   }
 

@@ -152,7 +152,7 @@ import Testing
       try feed.render()
     } throws: { error in
       "\(error)"
-        == #"the id "account/1" is used twice: by item 0 of section "accounts" and by item 1 of section "savings""#
+        == #"the id "account/1" is used twice: by item 1 of section "accounts" and by item 2 of section "savings""#
     }
   }
 
@@ -162,7 +162,7 @@ import Testing
       Section(id: "accounts") {}
     }
     #expect(
-      throws: FeedDocumentError.duplicateID(id: "accounts", first: "section 0", second: "section 1")
+      throws: FeedDocumentError.duplicateID(id: "accounts", first: "section 1", second: "section 2")
     ) {
       try feed.render()
     }
@@ -175,7 +175,7 @@ import Testing
     #expect {
       try feed.render()
     } throws: { error in
-      "\(error)" == #"the id "" of item 0 of section "s" is not valid: it is empty"#
+      "\(error)" == #"the id "" of item 1 of section "s" is not valid: it is empty"#
     }
   }
 

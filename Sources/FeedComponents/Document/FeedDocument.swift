@@ -75,7 +75,7 @@ public struct FeedDocument: Hashable, Sendable {
         found.append((header, "the header of section \"\(section.id)\""))
       }
       for (index, item) in section.items.enumerated() {
-        found.append((item, "item \(index) of section \"\(section.id)\""))
+        found.append((item, "item \(index + 1) of section \"\(section.id)\""))
       }
       if let footer = section.footer {
         found.append((footer, "the footer of section \"\(section.id)\""))
@@ -92,7 +92,7 @@ public struct FeedDocument: Hashable, Sendable {
     var sectionPlaces: [String: String] = [:]
     var itemPlaces: [String: String] = [:]
     for (index, section) in sections.enumerated() {
-      let place = "section \(index)"
+      let place = "section \(index + 1)"
       if let reason = FeedIdentifier.problem(with: section.id) {
         throw .invalidID(id: section.id, place: place, reason: reason)
       }

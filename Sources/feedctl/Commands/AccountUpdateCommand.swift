@@ -54,13 +54,14 @@ struct AccountUpdateCommand: FeedctlCommand {
         .adjustBalance(
           id: id, delta: delta.value, expectedVersion: changes.isEmpty ? expectVersion : nil))
     }
-    let results: [StoreChangeResult]
+    let results: [AppliedChange]
     do {
       results = try workspace.apply(changes, reason: "account update \(id)")
     } catch let error as AccountStoreError {
       // The update and the delta are one command to the person who typed it.
       throw error.reason
     }
+    // An update and a delta are two changes to one row; the row is reported once, as it ends.
     workspace.report(Array(results.suffix(1)), format: format)
   }
 }

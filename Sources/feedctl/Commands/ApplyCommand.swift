@@ -23,7 +23,7 @@ struct ApplyCommand: FeedctlCommand {
       data: try readInput(), source: file == "-" ? "standard input" : "'\(file)'",
       defaultOwner: global.owner)
     try checkReferences(batch, store: try workspace.store())
-    let results: [StoreChangeResult]
+    let results: [AppliedChange]
     do {
       results = try workspace.apply(
         batch.entries.map(\.change),
