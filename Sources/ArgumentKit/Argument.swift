@@ -28,9 +28,7 @@ public struct Argument<Value: Sendable>: Decodable, Sendable, DeclaredArgument {
   }
 
   func declarations(at path: [String]) -> [ArgumentDeclaration] {
-    guard case .declared(var declaration) = state else { return [] }
-    declaration.path = path
-    return [declaration]
+    state.declarations(at: path)
   }
 
   private init(

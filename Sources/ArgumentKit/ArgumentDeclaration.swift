@@ -84,6 +84,13 @@ enum ArgumentState<Value: Sendable>: Sendable {
   case declared(ArgumentDeclaration)
   case parsed(Value)
 
+  /// The declaration, placed at `path` (the group it was found in), until parsing replaces it.
+  func declarations(at path: [String]) -> [ArgumentDeclaration] {
+    guard case .declared(var declaration) = self else { return [] }
+    declaration.path = path
+    return [declaration]
+  }
+
   func value(of wrapper: String) -> Value {
     switch self {
     case .parsed(let value): return value

@@ -27,9 +27,7 @@ public struct Flag<Value: Sendable>: Decodable, Sendable, DeclaredArgument {
   }
 
   func declarations(at path: [String]) -> [ArgumentDeclaration] {
-    guard case .declared(var declaration) = state else { return [] }
-    declaration.path = path
-    return [declaration]
+    state.declarations(at: path)
   }
 
   private init(

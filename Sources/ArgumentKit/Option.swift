@@ -33,9 +33,7 @@ public struct Option<Value: Sendable>: Decodable, Sendable, DeclaredArgument {
   }
 
   func declarations(at path: [String]) -> [ArgumentDeclaration] {
-    guard case .declared(var declaration) = state else { return [] }
-    declaration.path = path
-    return [declaration]
+    state.declarations(at: path)
   }
 
   private init(
