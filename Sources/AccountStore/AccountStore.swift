@@ -79,8 +79,8 @@ public final class AccountStore: Sendable {
 
   /// Applies `changes` in one transaction — all of them or, if any is refused, none — and
   /// returns what each produced. When `snapshot` is given, the feed of every owner the changes
-  /// touched is read again inside the transaction and stored as a snapshot, so history has no
-  /// holes even if the process dies right after.
+  /// touched (and did not remove) is read again inside the transaction and stored as a
+  /// snapshot, so history has no holes even if the process dies right after.
   @discardableResult
   public func apply(
     _ changes: [StoreChange],
@@ -97,7 +97,12 @@ public final class AccountStore: Sendable {
       try connection.transaction { tx in
         let results = try ChangeApplier(transaction: tx, changes: changes).run()
         if let snapshot {
-          for ownerID in Set(results.map(\.ownerID)).sorted() {
+          let removed = Set(
+            results.compactMap { result -> String? in
+              if case .removedOwner(let owner) = result { return owner.id }
+              return nil
+            })
+          for ownerID in Set(results.map(\.ownerID)).subtracting(removed).sorted() {
             try Self.recordSnapshot(owner: ownerID, render: snapshot, in: tx)
           }
         }
@@ -226,9 +231,11 @@ public final class AccountStore: Sendable {
 
   static func validate(_ change: StoreChange) throws(AccountStoreError) {
     switch change {
-    case .addOwner(let id, let displayName):
+    case .addOwner(let id, let displayName), .renameOwner(let id, let displayName):
       try FieldRules.ownerID(id)
       try FieldRules.text(displayName, field: "display name", maximum: 100)
+    case .removeOwner(let id):
+      try FieldRules.ownerID(id)
     case .addAccount(let ownerID, let new):
       try FieldRules.ownerID(ownerID)
       try FieldRules.text(new.name, field: "name", maximum: 100)

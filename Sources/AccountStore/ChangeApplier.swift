@@ -35,7 +35,8 @@ struct ChangeApplier {
     return try zip(changes, results).map { change, rows in
       let row = try rows.single()
       switch change {
-      case .addOwner: return .owner(try Owner(row: row))
+      case .addOwner, .renameOwner: return .owner(try Owner(row: row))
+      case .removeOwner: return .removedOwner(try Owner(row: row))
       case .addAccount, .updateAccount, .adjustBalance: return .account(try Account(row: row))
       case .removeAccount: return .removedAccount(try Account(row: row))
       case .addNotice, .updateNotice, .dismissNotice: return .notice(try Notice(row: row))

@@ -29,6 +29,17 @@ struct ChangeStatement {
         "INSERT INTO owners (id, display_name) VALUES (\(id), \(displayName)) RETURNING \(unsafe: Columns.owner)"
       target = .owner(id)
       precondition = .none
+    case .renameOwner(let id, let displayName):
+      query = """
+        UPDATE owners SET display_name = \(displayName) WHERE id = \(id)
+        RETURNING \(unsafe: Columns.owner)
+        """
+      target = .owner(id)
+      precondition = .none
+    case .removeOwner(let id):
+      query = "DELETE FROM owners WHERE id = \(id) RETURNING \(unsafe: Columns.owner)"
+      target = .owner(id)
+      precondition = .none
     case .addAccount(let ownerID, let new):
       query = """
         INSERT INTO accounts (owner_id, name, kind, balance_minor, currency, position, hidden)

@@ -2,6 +2,9 @@
 /// transaction — all or nothing.
 public enum StoreChange: Hashable, Sendable {
   case addOwner(id: String, displayName: String)
+  case renameOwner(id: String, displayName: String)
+  /// Removes the owner with everything that belongs to it: accounts, notices and snapshots.
+  case removeOwner(id: String)
   case addAccount(ownerID: String, NewAccount)
   case updateAccount(id: Int64, AccountUpdate)
   /// Adds `delta` minor units to the balance, atomically in the database, so concurrent deltas
@@ -17,6 +20,7 @@ public enum StoreChange: Hashable, Sendable {
 /// What one change produced: the row as it is after the change, or what was removed.
 public enum StoreChangeResult: Hashable, Sendable {
   case owner(Owner)
+  case removedOwner(Owner)
   case account(Account)
   case notice(Notice)
   case removedAccount(Account)
@@ -25,7 +29,7 @@ public enum StoreChangeResult: Hashable, Sendable {
   /// The owner whose feed the change affected.
   public var ownerID: String {
     switch self {
-    case .owner(let owner): owner.id
+    case .owner(let owner), .removedOwner(let owner): owner.id
     case .account(let account), .removedAccount(let account): account.ownerID
     case .notice(let notice), .removedNotice(let notice): notice.ownerID
     }

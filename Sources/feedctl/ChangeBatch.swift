@@ -19,6 +19,8 @@ struct ChangeBatch {
   /// Fields each operation accepts; `op` is always allowed.
   static let fields: [String: [String]] = [
     "owner.add": ["id", "name"],
+    "owner.rename": ["id", "name"],
+    "owner.remove": ["id"],
     "account.add": ["owner", "name", "balance", "currency", "kind", "position", "hidden"],
     "account.update": [
       "id", "name", "balance", "currency", "kind", "position", "hidden", "expect_version",
@@ -75,6 +77,10 @@ struct ChangeBatch {
     case "owner.add":
       let id = try reader.string("id")
       return .addOwner(id: id, displayName: try reader.optionalString("name") ?? id)
+    case "owner.rename":
+      return .renameOwner(id: try reader.string("id"), displayName: try reader.string("name"))
+    case "owner.remove":
+      return .removeOwner(id: try reader.string("id"))
     case "account.add":
       return .addAccount(
         ownerID: try reader.owner(defaultOwner),

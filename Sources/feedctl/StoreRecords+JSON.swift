@@ -51,6 +51,7 @@ extension StoreChangeResult {
   var json: JSONValue {
     switch self {
     case .owner(let owner): ["owner": owner.json]
+    case .removedOwner(let owner): ["removed_owner": owner.json]
     case .account(let account): ["account": account.json]
     case .notice(let notice): ["notice": notice.json]
     case .removedAccount(let account): ["removed_account": account.json]
@@ -63,8 +64,12 @@ extension StoreChangeResult {
   /// is then updated was updated, not dismissed.
   func summary(of change: StoreChange) -> String {
     switch (change, self) {
+    case (.renameOwner, .owner(let owner)):
+      "renamed owner \(owner.id) to \"\(owner.displayName)\""
     case (_, .owner(let owner)):
       "added owner \(owner.id) \"\(owner.displayName)\""
+    case (_, .removedOwner(let owner)):
+      "removed owner \(owner.id) with its accounts, notices and snapshots"
     case (.addAccount, .account(let account)):
       "added account \(account.id) \"\(account.name)\" for \(account.ownerID)"
     case (_, .account(let account)):

@@ -106,6 +106,44 @@ import Testing
     }
   }
 
+  @Test func renamingAnOwnerChangesOnlyItsDisplayName() throws {
+    try withStore { store in
+      try store.apply([.renameOwner(id: "demo", displayName: "김토스")])
+      let owner = try store.owner("demo")
+      #expect(owner.displayName == "김토스")
+    }
+  }
+
+  @Test func removingAnOwnerRemovesEverythingItOwnsAndNothingElse() throws {
+    try withStore { store in
+      try store.apply([.addOwner(id: "kim", displayName: "Kim")])
+      try store.addAccount("a", balance: 1)
+      try store.addAccount("b", balance: 2, owner: "kim")
+      try store.apply(
+        [.addNotice(ownerID: "demo", NewNotice(message: "m"))],
+        snapshot: { _ in
+          SnapshotContent(document: "{}", digest: String(repeating: "0", count: 64), reason: "r")
+        })
+      try store.apply(
+        [.removeOwner(id: "demo")],
+        snapshot: { _ in
+          SnapshotContent(document: "{}", digest: String(repeating: "0", count: 64), reason: "r")
+        })
+      #expect(throws: AccountStoreError.notFound("owner 'demo'")) { try store.owner("demo") }
+      let remaining = try store.dump()
+      #expect(remaining.allSatisfy { !$0.contains("\"demo\"") })
+      #expect(try store.feedRows(owner: "kim").accounts.map(\.name) == ["b"])
+    }
+  }
+
+  @Test func removingAnUnknownOwnerIsNotFound() throws {
+    try withStore { store in
+      #expect(throws: AccountStoreError.notFound("owner 'nobody'")) {
+        try store.apply([.removeOwner(id: "nobody")])
+      }
+    }
+  }
+
   @Test func addingAnExistingOwnerIsAlreadyExists() throws {
     try withStore { store in
       #expect(throws: AccountStoreError.alreadyExists("owner 'demo'")) {

@@ -208,6 +208,10 @@ struct BadInvocationTests {
       ["account", "update", "1", "--name", " ", "--delta", "5"], 2,
       "invalid name: must not be empty"),
     .init(["snapshot", "--label", "live"], 2, "not 'live'"),
+    .init(["owner", "remove", "alice"], 2, "pass --yes to confirm"),
+    .init(["owner", "remove", "nobody", "--yes"], 4, "owner 'nobody' does not exist"),
+    .init(
+      ["owner", "rename", "alice", "--name", ""], 2, "invalid display name: must not be empty"),
   ]
 
   /// The issue asks for a corpus of at least 40 bad invocations; keep it from shrinking.

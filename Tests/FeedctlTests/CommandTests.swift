@@ -44,6 +44,36 @@ struct CommandTests {
     }
   }
 
+  @Test func ownerRenameChangesTheListedName() throws {
+    try FeedctlDatabase.with { feedctl in
+      try feedctl.succeed(["owner", "add", "bob", "--name", "Bob"])
+      #expect(
+        try feedctl.succeed(["owner", "rename", "bob", "--name", "Robert"])
+          == "renamed owner bob to \"Robert\"\n")
+      #expect(try feedctl.succeed(["owner", "list"]) == "bob\tRobert\n")
+    }
+  }
+
+  @Test func ownerRemoveTakesTheOwnerAndItsRowsAway() throws {
+    try FeedctlDatabase.with { feedctl in
+      try feedctl.succeed(["owner", "add", "bob"])
+      try feedctl.succeed(["account", "add", "--name", "Checking", "--balance", "1"], owner: "bob")
+      try feedctl.succeed(["owner", "remove", "bob", "--yes"])
+      #expect(try feedctl.succeed(["owner", "list"]).isEmpty)
+      #expect(try feedctl.run(["account", "list"], owner: "bob").code == 4)
+    }
+  }
+
+  @Test func ownerListAsJSONHasIdsAndNames() throws {
+    try FeedctlDatabase.with { feedctl in
+      try feedctl.succeed(["owner", "add", "bob", "--name", "Bob"])
+      let json = try feedctl.succeed(["owner", "list", "--format", "json"])
+      let owner = try #require(try JSONParser.parse(Array(json.utf8)).arrayValue?.first)
+      #expect(owner["id"] == .string("bob"))
+      #expect(owner["display_name"] == .string("Bob"))
+    }
+  }
+
   @Test func accountAddAcceptsGroupedDigitsAndShowsTheFormattedBalance() throws {
     try seeded { feedctl in
       let accounts = try feedctl.succeed(["account", "list"])

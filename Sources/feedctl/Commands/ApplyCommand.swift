@@ -63,7 +63,8 @@ struct ApplyCommand: FeedctlCommand {
       do {
         switch entry.change {
         case .addOwner(let id, _): addedOwners.insert(id)
-        case .addAccount(let owner, _), .addNotice(let owner, _):
+        case .addAccount(let owner, _), .addNotice(let owner, _), .renameOwner(let owner, _),
+          .removeOwner(let owner):
           if !addedOwners.contains(owner) { _ = try store.owner(owner) }
         case .updateAccount(let id, _), .adjustBalance(let id, _, _), .removeAccount(let id, _):
           _ = try store.account(id)
