@@ -20,6 +20,11 @@ extension AccountStoreError {
       self = .alreadyExists(
         "a snapshot labelled '\(Self.value(in: error.detail)?.split(separator: ",").last?.trimmingCharacters(in: .whitespaces) ?? "?")'"
       )
+    case (PostgresError.Code.foreignKeyViolation, "accounts_currency_known"?):
+      self = .invalid(
+        field: "currency",
+        reason:
+          "'\(Self.value(in: error.detail) ?? "?")' is not an ISO 4217 code such as KRW or USD")
     case (PostgresError.Code.foreignKeyViolation, _):
       self = .notFound("owner '\(Self.value(in: error.detail) ?? "?")'")
     case (PostgresError.Code.numericValueOutOfRange, _):

@@ -18,6 +18,11 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { code }
 
+  /// Every currency of the table, by code; `SQL/003_currencies.sql` holds the same list.
+  public static let all: [Currency] = minorDigitsByCode.keys.sorted().compactMap {
+    Currency(code: $0)
+  }
+
   public static let krw = Currency(code: "KRW")!
   public static let usd = Currency(code: "USD")!
 

@@ -8,7 +8,10 @@ import Testing
     try TestDatabase.with { database in
       let connection = try database.connect()
       let applied = try Migrator(connection: connection).migrate()
-      #expect(applied.map(\.name) == ["001_owners_accounts_notices.sql", "002_feed_snapshots.sql"])
+      #expect(
+        applied.map(\.name) == [
+          "001_owners_accounts_notices.sql", "002_feed_snapshots.sql", "003_currencies.sql",
+        ])
       let recorded = try connection.query("SELECT name FROM schema_migrations ORDER BY version")
         .map { try $0.decode("name", as: String.self) }
       #expect(recorded == applied.map(\.name))
