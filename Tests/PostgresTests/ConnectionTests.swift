@@ -1,7 +1,8 @@
 import Foundation
-import Postgres
 import PostgresTestSupport
 import Testing
+
+@testable import Postgres
 
 @Suite struct ConnectionTests {
   @Test func closedPortFailsWithinTheConnectTimeoutAndHidesThePassword() throws {
@@ -37,6 +38,16 @@ import Testing
       try PostgresConnection(PostgresConfiguration("host=/tmp port=abc"))
     }
     #expect(error.kind == .configuration)
+  }
+
+  @Test func aFiveSecondConnectTimeoutIsSentUnlessTheStringSetsOne() {
+    let parameters = PostgresConfiguration("host=/tmp dbname=feed").connectParameters()
+    let timeout = parameters.first { $0.0 == "connect_timeout" }?.1
+    // With PGCONNECT_TIMEOUT set, libpq's own reading of it wins and no default is sent.
+    let fromEnvironment = ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] != nil
+    #expect(timeout == (fromEnvironment ? nil : "5"))
+    // libpq lets keywords expanded from the string override the ones before it.
+    #expect(parameters.last?.0 == "dbname")
   }
 
   @Test func redactedDescriptionOmitsThePassword() {

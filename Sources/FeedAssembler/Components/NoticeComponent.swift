@@ -22,8 +22,21 @@ public struct NoticeComponent: Component {
     content.severity = FeedComponents.NoticeSeverity(rawValue: notice.severity.rawValue) ?? .info
   }
 
-  /// A message wraps to a height the phone measures; the estimate only guides scrolling.
+  /// The height the message needs when wrapped to the proposed width, as an estimate: the phone
+  /// measures the drawn text, and the estimate only guides scrolling. It is computed from the
+  /// component's own data alone (seed 003's `sizeThatFits` rule: asking changes nothing).
   public func size(in proposal: SizeProposal) -> ComponentSize {
-    .estimated(height: 72)
+    let textWidth = max(proposal.width - Self.horizontalPadding, Self.pointsPerColumn)
+    let columnsPerLine = max(textWidth / Self.pointsPerColumn, 1)
+    let columns = DisplayWidth.columns(of: notice.message)
+    let lines = max((columns + columnsPerLine - 1) / columnsPerLine, 1)
+    return .estimated(height: Self.verticalPadding + lines * Self.lineHeight)
   }
+
+  /// Layout constants of the phone's notice cell, in points: a 15-point font is about 8 points
+  /// per terminal column (Hangul counts two), with 20-point lines.
+  static let pointsPerColumn = 8
+  static let lineHeight = 20
+  static let horizontalPadding = 48
+  static let verticalPadding = 32
 }
