@@ -1,3 +1,4 @@
+import FeedComponents
 import Foundation
 import Postgres
 
@@ -32,5 +33,13 @@ struct EmbeddedDatabase {
   /// Starts the cluster unless it runs already, and returns how to reach it.
   func start() throws -> PostgresConfiguration {
     try cluster.start()
+  }
+
+  /// The state `db start|stop|status --format json` print.
+  func statusJSON(port: Int?) -> JSONValue {
+    [
+      "running": .bool(port != nil), "directory": .string(cluster.directory),
+      "port": port.map { .integer($0) } ?? .null, "socket": .string(cluster.socketDirectory),
+    ]
   }
 }

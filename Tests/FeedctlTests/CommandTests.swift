@@ -248,6 +248,22 @@ struct CommandTests {
     }
   }
 
+  @Test func migrateAsJSONListsWhatItApplied() throws {
+    try TestDatabase.with { database in
+      let feedctl = FeedctlDatabase(database: database)
+      let first = try JSONParser.parse(
+        Array(try feedctl.succeed(["migrate", "--format", "json"]).utf8))
+      let names = first["applied"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
+      #expect(
+        names == [
+          "001_owners_accounts_notices.sql", "002_feed_snapshots.sql", "003_currencies.sql",
+        ])
+      let second = try JSONParser.parse(
+        Array(try feedctl.succeed(["migrate", "--format", "json"]).utf8))
+      #expect(second["applied"] == .array([]))
+    }
+  }
+
   @Test func unmigratedDatabaseAsksForMigrate() throws {
     try TestDatabase.with { database in
       let result = try FeedctlDatabase(database: database).run(["owner", "list"])

@@ -1,3 +1,4 @@
+import FeedComponents
 import Foundation
 import Testing
 
@@ -63,5 +64,27 @@ struct DatabaseConnectionTests {
     let status = try FeedctlProcess.run(["db", "status"], environment: environment)
     #expect(status.code == 0)
     #expect(status.output.hasPrefix("running in \(directory) on port "))
+  }
+
+  @Test func dbCommandsReportTheirStateAsJSON() throws {
+    let directory = "/tmp/feedctl-dbjson-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let environment = ["FEEDCTL_DATA_DIR": directory]
+    defer {
+      _ = try? FeedctlProcess.run(["db", "stop"], environment: environment)
+      try? FileManager.default.removeItem(atPath: directory)
+    }
+    func state(_ arguments: [String]) throws -> JSONValue {
+      let result = try FeedctlProcess.run(
+        arguments + ["--format", "json"], environment: environment)
+      #expect(result.code == 0, "\(result.error)")
+      return try JSONParser.parse(Array(result.output.utf8))
+    }
+    let started = try state(["db", "start"])
+    #expect(started["running"] == .bool(true))
+    #expect(started["directory"] == .string(directory))
+    #expect(try state(["db", "status"])["port"] == started["port"])
+    let stopped = try state(["db", "stop"])
+    #expect(stopped["running"] == .bool(false))
+    #expect(stopped["was_running"] == .bool(true))
   }
 }

@@ -7,12 +7,17 @@ struct DbStartCommand: FeedctlCommand {
     commandName: "start", abstract: "Start the embedded PostgreSQL and migrate it.")
 
   @OptionGroup var global: GlobalOptions
+  @Option(help: "Output format.") var format: OutputFormat = .text
 
   func execute(_ context: CommandContext) throws {
     let embedded = EmbeddedDatabase(environment: context.environment)
     let configuration = try embedded.start()
     _ = try Workspace.migratedStore(configuration)
     let port = try embedded.cluster.status()
+    if format == .json {
+      Workspace(global, context).printJSON(embedded.statusJSON(port: port))
+      return
+    }
     context.output.line(
       "embedded database running in \(embedded.cluster.directory) (port \(port.map(String.init) ?? "?"))"
     )

@@ -6,10 +6,14 @@ struct DbStatusCommand: FeedctlCommand {
     commandName: "status", abstract: "Say whether the embedded PostgreSQL runs.")
 
   @OptionGroup var global: GlobalOptions
+  @Option(help: "Output format.") var format: OutputFormat = .text
 
   func execute(_ context: CommandContext) throws {
     let embedded = EmbeddedDatabase(environment: context.environment)
-    if let port = try embedded.cluster.status() {
+    let port = try embedded.cluster.status()
+    if format == .json {
+      Workspace(global, context).printJSON(embedded.statusJSON(port: port))
+    } else if let port {
       context.output.line(
         "running in \(embedded.cluster.directory) on port \(port) (socket \(embedded.cluster.socketDirectory))"
       )

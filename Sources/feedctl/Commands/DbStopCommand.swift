@@ -6,11 +6,18 @@ struct DbStopCommand: FeedctlCommand {
     commandName: "stop", abstract: "Stop the embedded PostgreSQL (its data is kept).")
 
   @OptionGroup var global: GlobalOptions
+  @Option(help: "Output format.") var format: OutputFormat = .text
 
   func execute(_ context: CommandContext) throws {
     let embedded = EmbeddedDatabase(environment: context.environment)
     let wasRunning = try embedded.cluster.status() != nil
     try embedded.cluster.stop()
+    if format == .json {
+      var state = embedded.statusJSON(port: nil).objectValue ?? [:]
+      state["was_running"] = .bool(wasRunning)
+      Workspace(global, context).printJSON(.object(state))
+      return
+    }
     context.output.line(
       wasRunning
         ? "stopped the embedded database in \(embedded.cluster.directory)"

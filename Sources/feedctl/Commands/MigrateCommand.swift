@@ -1,4 +1,5 @@
 import ArgumentKit
+import FeedComponents
 
 /// Brings the configured database's schema up to date.
 struct MigrateCommand: FeedctlCommand {
@@ -8,9 +9,18 @@ struct MigrateCommand: FeedctlCommand {
       "Apply the schema migrations this feedctl carries (the embedded database migrates itself).")
 
   @OptionGroup var global: GlobalOptions
+  @Option(help: "Output format.") var format: OutputFormat = .text
 
   func execute(_ context: CommandContext) throws {
-    let applied = try Workspace(global, context).store().migrate()
+    let workspace = Workspace(global, context)
+    let applied = try workspace.store().migrate()
+    if format == .json {
+      let records: [JSONValue] = applied.map {
+        ["version": .integer($0.version), "name": .string($0.name)]
+      }
+      workspace.printJSON(["applied": .array(records)])
+      return
+    }
     if applied.isEmpty {
       context.output.line("the schema is up to date")
     }
