@@ -9,8 +9,10 @@ let package = Package(
     .library(name: "Postgres", targets: ["Postgres"]),
     .library(name: "FeedComponents", targets: ["FeedComponents"]),
     .library(name: "FeedDiff", targets: ["FeedDiff"]),
+    .library(name: "AccountModel", targets: ["AccountModel"]),
     .library(name: "AccountStore", targets: ["AccountStore"]),
     .library(name: "FeedAssembler", targets: ["FeedAssembler"]),
+    .library(name: "FeedService", targets: ["FeedService"]),
   ],
   targets: [
     // libpq, found through pkg-config (apt: libpq-dev).
@@ -22,6 +24,8 @@ let package = Package(
     .target(name: "Postgres", dependencies: ["CPostgres"]),
     .target(name: "FeedComponents"),
     .target(name: "FeedDiff"),
+    // Owners, accounts, notices and the rules for their fields: plain values, no database.
+    .target(name: "AccountModel"),
     // Turns SQL/*.sql into Swift source so an installed feedctl carries its migrations.
     .executableTarget(name: "EmbedMigrations"),
     .plugin(
@@ -31,16 +35,23 @@ let package = Package(
     ),
     .target(
       name: "AccountStore",
-      dependencies: ["Postgres"],
+      dependencies: ["AccountModel", "Postgres"],
       plugins: ["MigrationsPlugin"]
     ),
-    .target(name: "FeedAssembler", dependencies: ["AccountStore", "FeedComponents"]),
+    .target(name: "FeedAssembler", dependencies: ["AccountModel", "FeedComponents"]),
+    // Every use case once, for every front end: feedctl now, the HTTP server next.
+    .target(
+      name: "FeedService",
+      dependencies: ["AccountModel", "AccountStore", "FeedAssembler", "FeedComponents", "FeedDiff"]
+    ),
     // Argument parsing in the spirit of swift-argument-parser, which cannot be fetched here.
     .target(name: "ArgumentKit"),
     .executableTarget(
       name: "feedctl",
       dependencies: [
-        "ArgumentKit", "AccountStore", "FeedAssembler", "FeedComponents", "FeedDiff", "Postgres",
+        "ArgumentKit", "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents",
+        "FeedDiff",
+        "FeedService", "Postgres",
       ]
     ),
     .executableTarget(name: "feedbench", dependencies: ["FeedComponents", "FeedDiff"]),
@@ -50,14 +61,22 @@ let package = Package(
     .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport"]),
     .testTarget(
       name: "AccountStoreTests",
-      dependencies: ["AccountStore", "Postgres", "PostgresTestSupport"]
+      dependencies: ["AccountModel", "AccountStore", "Postgres", "PostgresTestSupport"]
     ),
     .testTarget(name: "FeedComponentsTests", dependencies: ["FeedComponents"]),
     .testTarget(name: "FeedDiffTests", dependencies: ["FeedDiff"]),
     .testTarget(
       name: "FeedAssemblerTests",
       dependencies: [
-        "FeedAssembler", "AccountStore", "FeedComponents", "Postgres", "PostgresTestSupport",
+        "FeedAssembler", "AccountModel", "FeedComponents",
+      ]
+    ),
+    .testTarget(
+      name: "FeedServiceTests",
+      dependencies: [
+        "FeedService", "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents",
+        "Postgres",
+        "PostgresTestSupport",
       ]
     ),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),

@@ -1,3 +1,5 @@
+import AccountModel
+import Foundation
 import Postgres
 
 /// Owners, their accounts and notices, and snapshots of their feeds, kept in PostgreSQL.
@@ -41,7 +43,7 @@ public final class AccountStore: Sendable {
   }
 
   public func owner(_ id: String) throws(AccountStoreError) -> Owner {
-    try FieldRules.ownerID(id)
+    try checked { () throws(FieldError) in try FieldRules.ownerID(id) }
     let rows = try mapping {
       try connection.query("SELECT \(unsafe: Columns.owner) FROM owners WHERE id = \(id)")
     }
@@ -49,25 +51,35 @@ public final class AccountStore: Sendable {
     return try mapping { try Owner(row: row) }
   }
 
-  public func account(_ id: Int64) throws(AccountStoreError) -> Account {
+  /// The account, when it exists inside `scope`.
+  public func account(_ id: Int64, in scope: OwnerScope) throws(AccountStoreError) -> Account {
     let rows = try mapping {
-      try connection.query("SELECT \(unsafe: Columns.account) FROM accounts WHERE id = \(id)")
+      try connection.query(
+        """
+        SELECT \(unsafe: Columns.account) FROM accounts
+        WHERE id = \(id) AND (\(scope.ownerID)::text IS NULL OR owner_id = \(scope.ownerID))
+        """)
     }
-    guard let row = rows.first else { throw .notFound("account \(id)") }
+    guard let row = rows.first else { throw .notFound(ChangeApplier.name(.account(id), in: scope)) }
     return try mapping { try Account(row: row) }
   }
 
-  public func notice(_ id: Int64) throws(AccountStoreError) -> Notice {
+  /// The notice, when it exists inside `scope`.
+  public func notice(_ id: Int64, in scope: OwnerScope) throws(AccountStoreError) -> Notice {
     let rows = try mapping {
-      try connection.query("SELECT \(unsafe: Columns.notice) FROM notices WHERE id = \(id)")
+      try connection.query(
+        """
+        SELECT \(unsafe: Columns.notice) FROM notices
+        WHERE id = \(id) AND (\(scope.ownerID)::text IS NULL OR owner_id = \(scope.ownerID))
+        """)
     }
-    guard let row = rows.first else { throw .notFound("notice \(id)") }
+    guard let row = rows.first else { throw .notFound(ChangeApplier.name(.notice(id), in: scope)) }
     return try mapping { try Notice(row: row) }
   }
 
   /// Everything one owner's feed needs, from a single snapshot of the database.
   public func feedRows(owner id: String) throws(AccountStoreError) -> FeedRows {
-    try FieldRules.ownerID(id)
+    try checked { () throws(FieldError) in try FieldRules.ownerID(id) }
     return try mapping {
       try connection.transaction(isolation: .repeatableRead, readOnly: true) { tx in
         try Self.readFeedRows(owner: id, in: tx)
@@ -78,37 +90,81 @@ public final class AccountStore: Sendable {
   // MARK: Writing
 
   /// Applies `changes` in one transaction — all of them or, if any is refused, none — and
-  /// returns what each produced. When `snapshot` is given, the feed of every owner the changes
+  /// returns what each produced. A change that names a row outside `scope` is refused as if the
+  /// row did not exist. When `snapshot` is given, the feed of every owner the changes
   /// touched (and did not remove) is read again inside the transaction and stored as a
   /// snapshot, so history has no holes even if the process dies right after.
   @discardableResult
   public func apply(
     _ changes: [StoreChange],
+    in scope: OwnerScope,
     snapshot: ((FeedRows) throws -> SnapshotContent)? = nil
   ) throws(AccountStoreError) -> [StoreChangeResult] {
-    for (index, change) in changes.enumerated() {
-      do {
-        try Self.validate(change)
-      } catch {
-        throw error.inChange(index, of: changes.count)
-      }
-    }
+    try Self.validate(changes)
     return try retryingTransientFailures {
       try connection.transaction { tx in
-        let results = try ChangeApplier(transaction: tx, changes: changes).run()
-        if let snapshot {
-          let removed = Set(
-            results.compactMap { result -> String? in
-              if case .removedOwner(let owner) = result { return owner.id }
-              return nil
-            })
-          for ownerID in Set(results.map(\.ownerID)).subtracting(removed).sorted() {
-            try Self.recordSnapshot(owner: ownerID, render: snapshot, in: tx)
-          }
-        }
-        return results
+        try Self.apply(changes, in: scope, snapshot: snapshot, tx: tx)
       }
     }
+  }
+
+  /// Reads the owner's rows (nil when the owner does not exist yet) and applies the changes
+  /// `plan` makes of them, in one transaction and under a lock on the owner's id that holds
+  /// even before the owner exists: two callers completing the same owner at once never both add
+  /// a row, because the second plans from what the first committed.
+  @discardableResult
+  public func apply(
+    owner id: String, in scope: OwnerScope,
+    planning plan: (FeedRows?) throws -> [StoreChange],
+    snapshot: ((FeedRows) throws -> SnapshotContent)? = nil
+  ) throws(AccountStoreError) -> [StoreChangeResult] {
+    try checked { () throws(FieldError) in try FieldRules.ownerID(id) }
+    return try retryingTransientFailures {
+      try connection.transaction { tx in
+        _ = try tx.query(
+          "SELECT pg_advisory_xact_lock(hashtextextended('accountfeed.owner:' || \(id), 0))")
+        let rows: FeedRows?
+        do {
+          rows = try Self.readFeedRows(owner: id, in: tx)
+        } catch AccountStoreError.notFound {
+          rows = nil
+        }
+        let changes = try plan(rows)
+        if changes.isEmpty { return [] }
+        try Self.validate(changes)
+        return try Self.apply(changes, in: scope, snapshot: snapshot, tx: tx)
+      }
+    }
+  }
+
+  private static func validate(_ changes: [StoreChange]) throws(AccountStoreError) {
+    for (index, change) in changes.enumerated() {
+      do {
+        try change.validate()
+      } catch {
+        throw AccountStoreError(error).inChange(index, of: changes.count)
+      }
+    }
+  }
+
+  /// The write itself, inside `tx`: the changes, then a snapshot of every owner they touched
+  /// (and did not remove), so history has no holes even if the process dies right after.
+  private static func apply(
+    _ changes: [StoreChange], in scope: OwnerScope,
+    snapshot: ((FeedRows) throws -> SnapshotContent)?, tx: PostgresTransaction
+  ) throws -> [StoreChangeResult] {
+    let results = try ChangeApplier(transaction: tx, changes: changes, scope: scope).run()
+    if let snapshot {
+      let removed = Set(
+        results.compactMap { result -> String? in
+          if case .removedOwner(let owner) = result { return owner.id }
+          return nil
+        })
+      for ownerID in Set(results.map(\.ownerID)).subtracting(removed).sorted() {
+        try recordSnapshot(owner: ownerID, render: snapshot, in: tx)
+      }
+    }
+    return results
   }
 
   /// Stores the owner's current feed as a new snapshot, produced by `render` from rows read in
@@ -117,7 +173,7 @@ public final class AccountStore: Sendable {
   public func takeSnapshot(
     owner id: String, render: (FeedRows) throws -> SnapshotContent
   ) throws(AccountStoreError) -> SnapshotInfo {
-    try FieldRules.ownerID(id)
+    try checked { () throws(FieldError) in try FieldRules.ownerID(id) }
     return try retryingTransientFailures {
       try connection.transaction { tx in
         try Self.lockOwners([id], in: tx)
@@ -229,46 +285,6 @@ public final class AccountStore: Sendable {
       ).single())
   }
 
-  static func validate(_ change: StoreChange) throws(AccountStoreError) {
-    switch change {
-    case .addOwner(let id, let displayName), .renameOwner(let id, let displayName):
-      try FieldRules.ownerID(id)
-      try FieldRules.text(displayName, field: "display name", maximum: 100)
-    case .removeOwner(let id):
-      try FieldRules.ownerID(id)
-    case .addAccount(let ownerID, let new):
-      try FieldRules.ownerID(ownerID)
-      try FieldRules.text(new.name, field: "name", maximum: 100)
-      try FieldRules.kind(new.kind)
-      if let position = new.position { try FieldRules.position(position) }
-    case .updateAccount(_, let update):
-      guard !update.isEmpty else { throw .invalid(field: "update", reason: "nothing to change") }
-      if let name = update.name { try FieldRules.text(name, field: "name", maximum: 100) }
-      if let kind = update.kind { try FieldRules.kind(kind) }
-      if let position = update.position { try FieldRules.position(position) }
-    case .addNotice(let ownerID, let new):
-      try FieldRules.ownerID(ownerID)
-      try FieldRules.text(new.message, field: "message", maximum: 500)
-      if let position = new.position { try FieldRules.position(position) }
-      if let from = new.activeFrom, let until = new.activeUntil, from >= until {
-        throw .invalid(field: "active window", reason: "must end after it starts")
-      }
-    case .updateNotice(_, let update):
-      guard !update.isEmpty else { throw .invalid(field: "update", reason: "nothing to change") }
-      if case .some(.some(let from)) = update.activeFrom,
-        case .some(.some(let until)) = update.activeUntil, from >= until
-      {
-        throw .invalid(field: "active window", reason: "must end after it starts")
-      }
-      if let message = update.message {
-        try FieldRules.text(message, field: "message", maximum: 500)
-      }
-      if let position = update.position { try FieldRules.position(position) }
-    case .adjustBalance, .removeAccount, .dismissNotice, .removeNotice:
-      break
-    }
-  }
-
   /// Runs `body` again when the database reports a serialization failure or deadlock, which a
   /// retry of the whole transaction resolves.
   private func retryingTransientFailures<T>(_ body: () throws -> T) throws(AccountStoreError) -> T {
@@ -287,6 +303,14 @@ public final class AccountStore: Sendable {
   }
 
   private func mapping<T>(_ body: () throws -> T) throws(AccountStoreError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw AccountStoreError(error)
+    }
+  }
+
+  private func checked<T>(_ body: () throws(FieldError) -> T) throws(AccountStoreError) -> T {
     do {
       return try body()
     } catch {

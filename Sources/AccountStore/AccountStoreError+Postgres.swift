@@ -1,3 +1,4 @@
+import AccountModel
 import Foundation
 import Postgres
 
@@ -7,6 +8,10 @@ extension AccountStoreError {
   init(_ error: any Error) {
     if let error = error as? AccountStoreError {
       self = error
+      return
+    }
+    if let error = error as? FieldError {
+      self = .invalid(field: error.field, reason: error.reason)
       return
     }
     guard let error = error as? PostgresError else {

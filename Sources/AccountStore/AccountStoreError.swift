@@ -1,3 +1,4 @@
+import AccountModel
 import Postgres
 
 /// Why a store operation was refused. Every case describes itself in one line a person can act

@@ -1,3 +1,4 @@
+import AccountModel
 import Postgres
 
 /// Applies a batch of changes inside an open transaction: lock the owners involved, send every
@@ -10,6 +11,8 @@ import Postgres
 struct ChangeApplier {
   let transaction: PostgresTransaction
   let changes: [StoreChange]
+  /// Whose rows the batch may touch; a change outside it fails as if its row did not exist.
+  let scope: OwnerScope
 
   func run() throws -> [StoreChangeResult] {
     let statements = changes.map(ChangeStatement.init)
@@ -61,6 +64,10 @@ struct ChangeApplier {
     for (index, statement) in statements.enumerated() {
       switch statement.target {
       case .owner(let id):
+        guard scope.contains(id) else {
+          throw AccountStoreError.notFound(Self.name(statement.target, in: scope))
+            .inChange(index, of: changes.count)
+        }
         if !added.contains(id) { owners.append((index, id)) }
       case .account(let id):
         lookups.append("SELECT owner_id FROM accounts WHERE id = \(id)")
@@ -71,10 +78,12 @@ struct ChangeApplier {
       }
     }
     for ((index, target), rows) in zip(lookedUp, try transaction.pipeline(lookups)) {
-      guard let row = rows.first else {
-        throw AccountStoreError.notFound(Self.name(target)).inChange(index, of: changes.count)
+      let owner = try rows.first?.decode("owner_id", as: String.self)
+      guard let owner, scope.contains(owner) else {
+        throw AccountStoreError.notFound(Self.name(target, in: scope))
+          .inChange(index, of: changes.count)
       }
-      owners.append((index, try row.decode("owner_id", as: String.self)))
+      owners.append((index, owner))
     }
     return owners
   }
@@ -112,6 +121,15 @@ struct ChangeApplier {
     case .owner(let id): "owner '\(id)'"
     case .account(let id): "account \(id)"
     case .notice(let id): "notice \(id)"
+    }
+  }
+
+  /// The name of a row that is missing as seen from `scope`: "account 3 of owner 'carol'" when
+  /// the scope is one owner's, so the message never reveals whether another owner has it.
+  static func name(_ target: ChangeStatement.Target, in scope: OwnerScope) -> String {
+    switch (target, scope) {
+    case (.owner, _), (_, .anyOwner): name(target)
+    case (_, .owner(let owner)): "\(name(target)) of owner '\(owner)'"
     }
   }
 }

@@ -1,3 +1,4 @@
+import AccountModel
 import Postgres
 
 /// The single SQL statement that performs one `StoreChange`, with `RETURNING` the row as it is

@@ -1,3 +1,4 @@
+import AccountModel
 import Postgres
 
 /// How each model is read from its table's columns; the column lists are kept next to the

@@ -1,4 +1,5 @@
-import Postgres
+import AccountModel
+import Foundation
 
 /// A stored feed: the rendered document exactly as the owner would have been shown it.
 public struct Snapshot: Hashable, Sendable {
@@ -17,7 +18,7 @@ public struct SnapshotInfo: Hashable, Sendable {
   public var ownerID: String
   /// 1, 2, 3, … per owner, with no gaps.
   public var sequence: Int64
-  public var takenAt: PostgresTimestamp
+  public var takenAt: Date
   /// An optional name to refer to it by, unique per owner.
   public var label: String?
   /// What produced it, e.g. `snapshot` or `account update 3`.
@@ -26,7 +27,7 @@ public struct SnapshotInfo: Hashable, Sendable {
   public var digest: String
 
   public init(
-    ownerID: String, sequence: Int64, takenAt: PostgresTimestamp, label: String?, reason: String,
+    ownerID: String, sequence: Int64, takenAt: Date, label: String?, reason: String,
     digest: String
   ) {
     self.ownerID = ownerID

@@ -1,4 +1,4 @@
-import AccountStore
+import AccountModel
 
 /// The exact sum of some accounts' balances in one currency, or the fact that it does not fit.
 ///

@@ -1,4 +1,4 @@
-import AccountStore
+import AccountModel
 import FeedComponents
 
 /// Turns one owner's rows into the feed document the phone draws, as the layout says.

@@ -1,4 +1,4 @@
-import AccountStore
+import AccountModel
 
 /// Writes an amount the way the "내 계좌" screen shows it: "116,848원", "-116,848원", "$1,168.48".
 ///

@@ -1,5 +1,7 @@
+import AccountModel
 import AccountStore
 import ArgumentKit
+import FeedService
 import Postgres
 
 /// Checks of single option values that `ExpressibleByArgument` cannot express, shared by the
@@ -22,13 +24,6 @@ enum ArgumentChecks {
     return value
   }
 
-  /// A window whose both sides are given must end after it starts.
-  static func window(from: PostgresTimestamp?, until: PostgresTimestamp?) throws {
-    if let from, let until, from >= until {
-      throw ValidationError("--active-until (\(until)) must be after --active-from (\(from))")
-    }
-  }
-
   /// The screen widths `show` and `demo` can draw, for `--width` and `COLUMNS` alike.
   static let widths = 8...500
 
@@ -43,6 +38,15 @@ enum ArgumentChecks {
   static func positiveID(_ id: Int64, what: String) throws {
     guard id > 0 else {
       throw ValidationError("invalid \(what) id '\(id)': ids are positive numbers")
+    }
+  }
+
+  /// A feed reference; a malformed one is a usage error like any other bad option value.
+  static func reference(_ text: String) throws -> FeedReference {
+    do {
+      return try FeedReference(text)
+    } catch {
+      throw ValidationError(error.description)
     }
   }
 }

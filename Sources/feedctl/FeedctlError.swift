@@ -1,8 +1,10 @@
+import AccountModel
 import AccountStore
 import ArgumentKit
 import FeedAssembler
 import FeedComponents
 import FeedDiff
+import FeedService
 import Postgres
 
 /// Every way a command can fail, each with its documented exit code.
@@ -50,6 +52,18 @@ struct FeedctlError: Error, CustomStringConvertible, ExitCodeProviding {
     case let error as ValidationError:
       kind = .input
       message = error.message
+    case let error as FeedServiceError:
+      switch error {
+      case .invalidInput: kind = .input
+      case .notFound: kind = .notFound
+      case .ownerRequired:
+        kind = .input
+        message = "no owner given; pass --owner ID or set FEEDCTL_OWNER"
+      }
+    case let error as BatchChangeError:
+      kind = FeedctlError(classifying: error.reason).kind
+    case is FieldError:
+      kind = .input
     case let error as AccountStoreError:
       switch error.reason {
       case .invalid, .overflow, .notAllowed: kind = .input

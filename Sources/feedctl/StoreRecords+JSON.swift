@@ -1,3 +1,4 @@
+import AccountModel
 import AccountStore
 import FeedComponents
 

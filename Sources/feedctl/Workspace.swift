@@ -1,33 +1,41 @@
+import AccountModel
 import AccountStore
 import ArgumentKit
+import FeedAssembler
 import FeedComponents
+import FeedService
 import Foundation
 import Postgres
 
-/// What a running command works with: the store (opened on first use, so commands that need no
-/// database never start one), the owner, the layout, and how to print.
+/// What a running command works with: the service (whose store opens on first use, so commands
+/// that need no database never start one), the owner and its scope, and how to print.
 final class Workspace {
   let global: GlobalOptions
   let context: CommandContext
-  private var openedStore: AccountStore?
+  private var openedService: FeedService?
 
   init(_ global: GlobalOptions, _ context: CommandContext) {
     self.global = global
     self.context = context
   }
 
-  /// The store, connected and — for the embedded database — migrated.
-  func store() throws -> AccountStore {
-    if let openedStore { return openedStore }
-    let store: AccountStore
-    switch DatabaseTarget(global: global, environment: context.environment) {
-    case .configured(let connectionString):
-      store = try AccountStore(PostgresConfiguration(connectionString))
-    case .embedded(let embedded):
-      store = try Self.migratedStore(try embedded.start())
+  /// The service, with the layout from `--config` (or `FEEDCTL_CONFIG`) or else the built-in one.
+  func service() throws -> FeedService {
+    if let openedService { return openedService }
+    let layout = try global.config.map { path throws(FeedLayoutError) in
+      try FeedLayout.load(from: path)
     }
-    openedStore = store
-    return store
+    let target = DatabaseTarget(global: global, environment: context.environment)
+    let service = FeedService(layout: layout ?? .default) {
+      switch target {
+      case .configured(let connectionString):
+        return try AccountStore(PostgresConfiguration(connectionString))
+      case .embedded(let embedded):
+        return try Self.migratedStore(try embedded.start())
+      }
+    }
+    openedService = service
+    return service
   }
 
   static func migratedStore(_ configuration: PostgresConfiguration) throws -> AccountStore {
@@ -36,33 +44,32 @@ final class Workspace {
     return store
   }
 
-  /// The owner from `--owner` or `FEEDCTL_OWNER`.
+  /// The owner from `--owner` or `FEEDCTL_OWNER`, nil when neither is given (or it is empty).
+  var givenOwner: String? {
+    global.owner.flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// The owner, for commands that act on one owner's feed.
   func owner() throws -> String {
-    guard let owner = global.owner, !owner.isEmpty else {
-      throw FeedctlError.input("no owner given; pass --owner ID or set FEEDCTL_OWNER")
-    }
-    return owner
+    guard let givenOwner else { throw FeedServiceError.ownerRequired }
+    return givenOwner
   }
 
-  func producer() throws -> FeedProducer {
-    try FeedProducer(configPath: global.config)
+  /// Whose rows a command may touch: only the owner's with `--owner`, anyone's without. The
+  /// `owner` commands are the exception: each acts for the owner it names.
+  var scope: OwnerScope {
+    givenOwner.map(OwnerScope.owner) ?? .anyOwner
   }
 
-  /// The live feed of `owner`, assembled now from one consistent read.
-  func liveDocument(owner: String) throws -> FeedDocument {
-    let producer = try producer()
-    return try producer.document(for: try store().feedRows(owner: owner))
+  /// The document a reference names; the service asks for an owner only when it needs one.
+  func document(_ reference: FeedReference) throws -> FeedDocument {
+    try service().document(reference, owner: givenOwner)
   }
 
-  /// Applies `changes` in one transaction and records the resulting feed of every owner they
-  /// touch, so history has no holes.
+  /// Applies `changes` inside the command's scope, recording the feeds they touched.
   @discardableResult
   func apply(_ changes: [StoreChange], reason: String) throws -> [AppliedChange] {
-    let producer = try producer()
-    let results = try store().apply(changes) { rows in
-      try producer.snapshotContent(for: rows, reason: reason)
-    }
-    return zip(changes, results).map(AppliedChange.init)
+    try service().apply(changes, in: scope, reason: reason)
   }
 
   /// Colour only on a terminal, and not with `--no-color` or a non-empty `NO_COLOR` (an empty
@@ -111,22 +118,6 @@ final class Workspace {
     case .json:
       let records = applied.map(\.result.json)
       printJSON(batch || records.count != 1 ? .array(records) : records[0])
-    }
-  }
-
-  /// Refuses an account of another owner when `--owner` is given, so a mistyped id cannot change
-  /// someone else's feed.
-  func checkOwnership(ofAccount id: Int64) throws {
-    let account = try store().account(id)
-    if let owner = global.owner, !owner.isEmpty, account.ownerID != owner {
-      throw FeedctlError(.notFound, "account \(id) does not exist for owner '\(owner)'")
-    }
-  }
-
-  func checkOwnership(ofNotice id: Int64) throws {
-    let notice = try store().notice(id)
-    if let owner = global.owner, !owner.isEmpty, notice.ownerID != owner {
-      throw FeedctlError(.notFound, "notice \(id) does not exist for owner '\(owner)'")
     }
   }
 

@@ -1,3 +1,4 @@
+import AccountModel
 import AccountStore
 import Foundation
 import Postgres
@@ -9,7 +10,7 @@ import Testing
   @Test func addedAccountReadsBackWithEveryField() throws {
     try withStore { store in
       let added = try store.addAccount("토스뱅크 통장", balance: 116_848)
-      let read = try store.account(added.id)
+      let read = try store.account(added.id, in: .anyOwner)
       #expect(read == added)
       #expect(read.name == "토스뱅크 통장")
       #expect(read.balance == Money(minorUnits: 116_848, currency: .krw))
@@ -20,7 +21,7 @@ import Testing
   @Test func hostileNameIsStoredVerbatim() throws {
     try withStore { store in
       let account = try store.addAccount("'); DROP TABLE accounts;--", balance: 1)
-      #expect(try store.account(account.id).name == "'); DROP TABLE accounts;--")
+      #expect(try store.account(account.id, in: .anyOwner).name == "'); DROP TABLE accounts;--")
     }
   }
 
@@ -64,9 +65,10 @@ import Testing
   @Test func updateWithTheCurrentVersionApplies() throws {
     try withStore { store in
       let account = try store.addAccount("a", balance: 1)
-      try store.apply([.updateAccount(id: account.id, AccountUpdate(name: "b", expectedVersion: 1))]
-      )
-      let updated = try store.account(account.id)
+      try store.apply(
+        [.updateAccount(id: account.id, AccountUpdate(name: "b", expectedVersion: 1))],
+        in: .anyOwner)
+      let updated = try store.account(account.id, in: .anyOwner)
       #expect(updated.name == "b")
       #expect(updated.version == 2)
     }
@@ -75,12 +77,14 @@ import Testing
   @Test func staleExpectedVersionIsAConflictAndChangesNothing() throws {
     try withStore { store in
       let account = try store.addAccount("a", balance: 1)
-      try store.apply([.adjustBalance(id: account.id, delta: 5, expectedVersion: nil)])
+      try store.apply(
+        [.adjustBalance(id: account.id, delta: 5, expectedVersion: nil)], in: .anyOwner)
       let before = try store.dump()
       let error = try #require(throws: AccountStoreError.self) {
-        try store.apply([
-          .updateAccount(id: account.id, AccountUpdate(name: "b", expectedVersion: 1))
-        ])
+        try store.apply(
+          [
+            .updateAccount(id: account.id, AccountUpdate(name: "b", expectedVersion: 1))
+          ], in: .anyOwner)
       }
       #expect(error == .versionConflict(what: "account \(account.id)", expected: 1, actual: 2))
       #expect(try store.dump() == before)
@@ -92,7 +96,8 @@ import Testing
       let account = try store.addAccount("a", balance: Int64.max - 1)
       let before = try store.dump()
       let error = try #require(throws: AccountStoreError.self) {
-        try store.apply([.adjustBalance(id: account.id, delta: 2, expectedVersion: nil)])
+        try store.apply(
+          [.adjustBalance(id: account.id, delta: 2, expectedVersion: nil)], in: .anyOwner)
       }
       guard case .overflow = error else {
         Issue.record("expected overflow, got \(error)")
@@ -106,7 +111,7 @@ import Testing
     try TestDatabase.with { database in
       let store = AccountStore(connection: try database.connect())
       try store.migrate()
-      try store.apply([.addOwner(id: "demo", displayName: "Demo")])
+      try store.apply([.addOwner(id: "demo", displayName: "Demo")], in: .anyOwner)
       let account = try store.addAccount("shared", balance: 0)
       let writers = 8
       let deltasPerWriter = 200
@@ -116,9 +121,10 @@ import Testing
         for step in 0..<deltasPerWriter {
           let delta = Int64(writer * 1_000 + step)
           do {
-            try stores[writer].apply([
-              .adjustBalance(id: account.id, delta: delta, expectedVersion: nil)
-            ])
+            try stores[writer].apply(
+              [
+                .adjustBalance(id: account.id, delta: delta, expectedVersion: nil)
+              ], in: .anyOwner)
           } catch {
             failures.add(1, ordering: .relaxed)
           }
@@ -127,7 +133,7 @@ import Testing
       let expected = (0..<writers).reduce(Int64(0)) { sum, writer in
         sum + (0..<deltasPerWriter).reduce(Int64(0)) { $0 + Int64(writer * 1_000 + $1) }
       }
-      let final = try store.account(account.id)
+      let final = try store.account(account.id, in: .anyOwner)
       #expect(failures.load(ordering: .relaxed) == 0)
       #expect(final.balance.minorUnits == expected)
       #expect(final.version == Int64(1 + writers * deltasPerWriter))
@@ -137,9 +143,9 @@ import Testing
   @Test func removedAccountIsGone() throws {
     try withStore { store in
       let account = try store.addAccount("a", balance: 1)
-      try store.apply([.removeAccount(id: account.id, expectedVersion: 1)])
+      try store.apply([.removeAccount(id: account.id, expectedVersion: 1)], in: .anyOwner)
       #expect(throws: AccountStoreError.notFound("account \(account.id)")) {
-        try store.account(account.id)
+        try store.account(account.id, in: .anyOwner)
       }
     }
   }
@@ -147,7 +153,7 @@ import Testing
   @Test func updatingAnUnknownAccountIsNotFound() throws {
     try withStore { store in
       #expect(throws: AccountStoreError.notFound("account 999")) {
-        try store.apply([.updateAccount(id: 999, AccountUpdate(name: "x"))])
+        try store.apply([.updateAccount(id: 999, AccountUpdate(name: "x"))], in: .anyOwner)
       }
     }
   }

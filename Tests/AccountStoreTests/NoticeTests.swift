@@ -1,10 +1,15 @@
+import AccountModel
 import AccountStore
+import Foundation
 import Postgres
 import Testing
 
 @Suite struct NoticeTests {
   private func addNotice(_ store: AccountStore, _ notice: NewNotice) throws -> Notice {
-    guard case .notice(let added) = try store.apply([.addNotice(ownerID: "demo", notice)]).first
+    guard
+      case .notice(let added) = try store.apply(
+        [.addNotice(ownerID: "demo", notice)], in: .anyOwner
+      ).first
     else {
       fatalError("addNotice returned no notice")
     }
@@ -14,10 +19,10 @@ import Testing
   @Test func dismissingSetsTheTimeOnceAndIsIdempotent() throws {
     try withStore { store in
       let notice = try addNotice(store, NewNotice(message: "계좌를 누르면 거래 내역을 확인할 수 있어요."))
-      try store.apply([.dismissNotice(id: notice.id)])
-      let first = try store.notice(notice.id)
-      try store.apply([.dismissNotice(id: notice.id)])
-      let second = try store.notice(notice.id)
+      try store.apply([.dismissNotice(id: notice.id)], in: .anyOwner)
+      let first = try store.notice(notice.id, in: .anyOwner)
+      try store.apply([.dismissNotice(id: notice.id)], in: .anyOwner)
+      let second = try store.notice(notice.id, in: .anyOwner)
       #expect(first.dismissedAt != nil)
       #expect(second.dismissedAt == first.dismissedAt)
       #expect(second.version == 2)
@@ -32,7 +37,7 @@ import Testing
         throws: AccountStoreError.notAllowed(
           "notice \(notice.id) cannot be dismissed: it is not dismissible")
       ) {
-        try store.apply([.dismissNotice(id: notice.id)])
+        try store.apply([.dismissNotice(id: notice.id)], in: .anyOwner)
       }
       #expect(try store.dump() == before)
     }
@@ -40,7 +45,7 @@ import Testing
 
   @Test func windowMustEndAfterItStarts() throws {
     try withStore { store in
-      let start = PostgresTimestamp(microsecondsSince2000: 1_000_000)
+      let start = Date(timeIntervalSince1970: 946_684_800 + Double(1_000_000) / 1e6)
       #expect(throws: AccountStoreError.self) {
         _ = try addNotice(store, NewNotice(message: "m", activeFrom: start, activeUntil: start))
       }
@@ -48,33 +53,39 @@ import Testing
   }
 
   @Test func isShownRespectsTheWindowAndDismissal() {
-    let now = PostgresTimestamp(microsecondsSince2000: 5_000)
+    let now = Date(timeIntervalSince1970: 946_684_800 + Double(5_000) / 1e6)
     var notice = Notice(
       id: 1, ownerID: "demo", message: "m", severity: .info, dismissible: true,
-      activeFrom: PostgresTimestamp(microsecondsSince2000: 1_000),
-      activeUntil: PostgresTimestamp(microsecondsSince2000: 5_000), position: 0, dismissedAt: nil,
+      activeFrom: Date(timeIntervalSince1970: 946_684_800 + Double(1_000) / 1e6),
+      activeUntil: Date(timeIntervalSince1970: 946_684_800 + Double(5_000) / 1e6), position: 0,
+      dismissedAt: nil,
       version: 1, createdAt: now, updatedAt: now)
     #expect(!notice.isShown(at: now))
-    #expect(notice.isShown(at: PostgresTimestamp(microsecondsSince2000: 4_999)))
+    #expect(notice.isShown(at: Date(timeIntervalSince1970: 946_684_800 + Double(4_999) / 1e6)))
     notice.dismissedAt = now
-    #expect(!notice.isShown(at: PostgresTimestamp(microsecondsSince2000: 4_999)))
+    #expect(!notice.isShown(at: Date(timeIntervalSince1970: 946_684_800 + Double(4_999) / 1e6)))
   }
 
   @Test func movingOneSideOfTheWindowPastTheOtherIsRefusedByName() throws {
     try withStore { store in
       let notice = try addNotice(
-        store, NewNotice(message: "m", activeUntil: PostgresTimestamp(microsecondsSince2000: 1_000))
+        store,
+        NewNotice(
+          message: "m", activeUntil: Date(timeIntervalSince1970: 946_684_800 + Double(1_000) / 1e6))
       )
       let before = try store.dump()
       #expect(
         throws: AccountStoreError.invalid(
           field: "active window", reason: "must end after it starts")
       ) {
-        try store.apply([
-          .updateNotice(
-            id: notice.id, NoticeUpdate(activeFrom: PostgresTimestamp(microsecondsSince2000: 5_000))
-          )
-        ])
+        try store.apply(
+          [
+            .updateNotice(
+              id: notice.id,
+              NoticeUpdate(
+                activeFrom: Date(timeIntervalSince1970: 946_684_800 + Double(5_000) / 1e6))
+            )
+          ], in: .anyOwner)
       }
       #expect(try store.dump() == before)
     }
@@ -83,9 +94,10 @@ import Testing
   @Test func updatingClearsTheWindowWhenAskedTo() throws {
     try withStore { store in
       let notice = try addNotice(
-        store, NewNotice(message: "m", activeFrom: PostgresTimestamp(microsecondsSince2000: 0)))
-      try store.apply([.updateNotice(id: notice.id, NoticeUpdate(activeFrom: .some(nil)))])
-      #expect(try store.notice(notice.id).activeFrom == nil)
+        store, NewNotice(message: "m", activeFrom: Date(timeIntervalSince1970: 946_684_800)))
+      try store.apply(
+        [.updateNotice(id: notice.id, NoticeUpdate(activeFrom: .some(nil)))], in: .anyOwner)
+      #expect(try store.notice(notice.id, in: .anyOwner).activeFrom == nil)
     }
   }
 }

@@ -1,3 +1,4 @@
+import AccountModel
 import AccountStore
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
 
   @Test func snapshotsAreNumberedPerOwnerFromOne() throws {
     try withStore { store in
-      try store.apply([.addOwner(id: "kim", displayName: "Kim")])
+      try store.apply([.addOwner(id: "kim", displayName: "Kim")], in: .anyOwner)
       try store.takeSnapshot(owner: "demo", render: render())
       try store.takeSnapshot(owner: "demo", render: render())
       try store.takeSnapshot(owner: "kim", render: render())
@@ -43,6 +44,7 @@ import Testing
           .addAccount(
             ownerID: "demo", NewAccount(name: "a", balance: Money(minorUnits: 1, currency: .krw)))
         ],
+        in: .anyOwner,
         snapshot: render())
       let latest = try #require(try store.latestSnapshot(owner: "demo"))
       #expect(latest.document == #"{"accounts": 1}"#)
@@ -68,7 +70,8 @@ import Testing
     try withStore { store in
       let before = try store.dump()
       #expect(throws: AccountStoreError.self) {
-        try store.apply([.updateAccount(id: 77, AccountUpdate(name: "x"))], snapshot: render())
+        try store.apply(
+          [.updateAccount(id: 77, AccountUpdate(name: "x"))], in: .anyOwner, snapshot: render())
       }
       #expect(try store.dump() == before)
     }

@@ -1,3 +1,4 @@
+import AccountModel
 import AccountStore
 import Postgres
 import PostgresTestSupport
@@ -8,7 +9,7 @@ func withStore<Result>(_ body: (AccountStore) throws -> Result) throws -> Result
   try TestDatabase.with { database in
     let store = AccountStore(connection: try database.connect())
     try store.migrate()
-    try store.apply([.addOwner(id: "demo", displayName: "Demo")])
+    try store.apply([.addOwner(id: "demo", displayName: "Demo")], in: .anyOwner)
     return try body(store)
   }
 }
@@ -19,11 +20,12 @@ extension AccountStore {
     throws
     -> Account
   {
-    let results = try apply([
-      .addAccount(
-        ownerID: owner,
-        NewAccount(name: name, balance: Money(minorUnits: balance, currency: currency)))
-    ])
+    let results = try apply(
+      [
+        .addAccount(
+          ownerID: owner,
+          NewAccount(name: name, balance: Money(minorUnits: balance, currency: currency)))
+      ], in: .anyOwner)
     guard case .account(let account) = results.first else {
       fatalError("addAccount returned \(results)")
     }

@@ -1,4 +1,4 @@
-import AccountStore
+import AccountModel
 import FeedAssembler
 import Testing
 

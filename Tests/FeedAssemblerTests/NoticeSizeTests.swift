@@ -1,13 +1,13 @@
-import AccountStore
+import AccountModel
 import FeedAssembler
 import FeedComponents
-import Postgres
+import Foundation
 import Testing
 
 /// A notice sizes itself to the width it is offered, and asking changes nothing.
 @Suite struct NoticeSizeTests {
   private func notice(_ message: String) -> NoticeComponent {
-    let now = PostgresTimestamp(microsecondsSince2000: 0)
+    let now = Date(timeIntervalSince1970: 946_684_800)
     return NoticeComponent(
       notice: Notice(
         id: 1, ownerID: "demo", message: message, severity: .info, dismissible: true,

@@ -1,4 +1,4 @@
-import AccountStore
+import AccountModel
 import FeedComponents
 
 /// One account on the screen: its name, its balance written for its currency, and an optional

@@ -1,4 +1,4 @@
-import AccountStore
+import AccountModel
 import FeedComponents
 
 /// A notice above the accounts, such as "계좌를 누르면 거래 내역을 확인할 수 있어요."

@@ -1,4 +1,4 @@
-import AccountStore
+import AccountModel
 import FeedComponents
 
 /// The sum of the shown accounts in one currency, as a summary row: "합계  186,848원".

@@ -1,4 +1,4 @@
-import AccountStore
+import AccountModel
 import FeedComponents
 
 extension FeedLayout {

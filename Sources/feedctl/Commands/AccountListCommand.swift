@@ -11,7 +11,7 @@ struct AccountListCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    let accounts = try workspace.store().feedRows(owner: try workspace.owner()).accounts
+    let accounts = try workspace.service().accounts(owner: try workspace.owner())
     switch format {
     case .json:
       workspace.printJSON(.array(accounts.map(\.json)))

@@ -18,7 +18,6 @@ struct AccountRemoveCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    try workspace.checkOwnership(ofAccount: id)
     let results = try workspace.apply(
       [.removeAccount(id: id, expectedVersion: expectVersion)], reason: "account remove \(id)")
     workspace.report(results, format: format)

@@ -1,5 +1,7 @@
+import AccountModel
 import AccountStore
 import ArgumentKit
+import FeedService
 
 /// Changes an account's fields or adjusts its balance, optionally only if it is still at the
 /// version the caller read.
@@ -46,7 +48,6 @@ struct AccountUpdateCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    try workspace.checkOwnership(ofAccount: id)
     var changes: [StoreChange] = []
     if !update.isEmpty { changes.append(.updateAccount(id: id, update)) }
     if let delta {

@@ -1,6 +1,7 @@
 import ArgumentKit
 import FeedComponents
 import FeedDiff
+import FeedService
 
 /// Compares two feeds and prints what a client must do to go from the first to the second.
 struct DiffCommand: FeedctlCommand {
@@ -24,17 +25,17 @@ struct DiffCommand: FeedctlCommand {
   @Flag(help: "Exit with 1 when the feeds differ, as 'git diff --exit-code'.") var exitCode = false
 
   func validate() throws {
-    _ = try FeedReference(from ?? "@")
-    _ = try FeedReference(to ?? "live")
+    _ = try ArgumentChecks.reference(from ?? "@")
+    _ = try ArgumentChecks.reference(to ?? "live")
   }
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    let source = try FeedReference(from ?? "@")
-    let target = try FeedReference(to ?? "live")
+    let source = try ArgumentChecks.reference(from ?? "@")
+    let target = try ArgumentChecks.reference(to ?? "live")
     let changeset = try StagedChangeset(
-      source: DiffSection.sections(of: try source.document(in: workspace)),
-      target: DiffSection.sections(of: try target.document(in: workspace)))
+      source: DiffSection.sections(of: try workspace.document(source)),
+      target: DiffSection.sections(of: try workspace.document(target)))
     switch format {
     case .json:
       context.output.line(String(decoding: try changeset.jsonData(), as: UTF8.self))

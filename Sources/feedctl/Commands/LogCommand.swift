@@ -15,7 +15,7 @@ struct LogCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    let store = try workspace.store()
+    let store = try workspace.service().store()
     let owner = try workspace.owner()
     var previous: [DiffSection] = []
     var entries: [(info: SnapshotInfo, summary: ChangeSummary)] = []

@@ -13,7 +13,7 @@ struct MigrateCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    let applied = try workspace.store().migrate()
+    let applied = try workspace.service().migrate()
     if format == .json {
       let records: [JSONValue] = applied.map {
         ["version": .integer($0.version), "name": .string($0.name)]

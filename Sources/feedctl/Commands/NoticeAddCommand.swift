@@ -1,3 +1,4 @@
+import AccountModel
 import AccountStore
 import ArgumentKit
 
@@ -24,7 +25,6 @@ struct NoticeAddCommand: FeedctlCommand {
 
   func validate() throws {
     _ = try ArgumentChecks.position(position)
-    try ArgumentChecks.window(from: activeFrom?.timestamp, until: activeUntil?.timestamp)
   }
 
   func execute(_ context: CommandContext) throws {

@@ -16,7 +16,6 @@ struct NoticeDismissCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    try workspace.checkOwnership(ofNotice: id)
     let results = try workspace.apply([.dismissNotice(id: id)], reason: "notice dismiss \(id)")
     workspace.report(results, format: format)
   }

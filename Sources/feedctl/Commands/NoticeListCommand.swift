@@ -11,7 +11,7 @@ struct NoticeListCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    let rows = try workspace.store().feedRows(owner: try workspace.owner())
+    let rows = try workspace.service().feedRows(owner: try workspace.owner())
     switch format {
     case .json:
       workspace.printJSON(.array(rows.notices.map(\.json)))

@@ -18,7 +18,6 @@ struct NoticeRemoveCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    try workspace.checkOwnership(ofNotice: id)
     let results = try workspace.apply(
       [.removeNotice(id: id, expectedVersion: expectVersion)], reason: "notice remove \(id)")
     workspace.report(results, format: format)

@@ -1,3 +1,4 @@
+import AccountModel
 import AccountStore
 import ArgumentKit
 
@@ -23,7 +24,6 @@ struct NoticeUpdateCommand: FeedctlCommand {
   func validate() throws {
     try ArgumentChecks.positiveID(id, what: "notice")
     _ = try ArgumentChecks.position(position)
-    try ArgumentChecks.window(from: activeFrom?.timestamp, until: activeUntil?.timestamp)
     if update.isEmpty {
       throw ValidationError(
         "nothing to change; give at least one of --message, --severity, --dismissible/--no-dismissible, --position, --active-from, --active-until"
@@ -40,7 +40,6 @@ struct NoticeUpdateCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    try workspace.checkOwnership(ofNotice: id)
     let results = try workspace.apply(
       [.updateNotice(id: id, update)], reason: "notice update \(id)")
     workspace.report(results, format: format)

@@ -1,3 +1,4 @@
+import AccountModel
 import AccountStore
 import ArgumentKit
 
@@ -13,8 +14,8 @@ struct OwnerAddCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    let results = try workspace.apply(
-      [.addOwner(id: id, displayName: name ?? id)], reason: "owner add")
+    let results = try workspace.service().apply(
+      [.addOwner(id: id, displayName: name ?? id)], in: .owner(id), reason: "owner add")
     workspace.report(results, format: format)
   }
 }

@@ -10,7 +10,7 @@ struct OwnerListCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    let owners = try workspace.store().owners()
+    let owners = try workspace.service().owners()
     switch format {
     case .json: workspace.printJSON(.array(owners.map(\.json)))
     case .text:

@@ -22,7 +22,8 @@ struct OwnerRemoveCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    let results = try workspace.apply([.removeOwner(id: id)], reason: "owner remove")
+    let results = try workspace.service().apply(
+      [.removeOwner(id: id)], in: .owner(id), reason: "owner remove")
     workspace.report(results, format: format)
   }
 }

@@ -13,8 +13,8 @@ struct OwnerRenameCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    let results = try workspace.apply(
-      [.renameOwner(id: id, displayName: name)], reason: "owner rename")
+    let results = try workspace.service().apply(
+      [.renameOwner(id: id, displayName: name)], in: .owner(id), reason: "owner rename")
     workspace.report(results, format: format)
   }
 }

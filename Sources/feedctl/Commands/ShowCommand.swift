@@ -1,4 +1,5 @@
 import ArgumentKit
+import FeedService
 
 /// Shows an owner's feed as the phone would draw it, or as its JSON document.
 struct ShowCommand: FeedctlCommand {
@@ -14,12 +15,13 @@ struct ShowCommand: FeedctlCommand {
   var width: Int?
 
   func validate() throws {
-    _ = try FeedReference(at)
+    _ = try ArgumentChecks.reference(at)
     try ArgumentChecks.width(width)
   }
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    workspace.printFeed(try FeedReference(at).document(in: workspace), format: format, width: width)
+    workspace.printFeed(
+      try workspace.document(ArgumentChecks.reference(at)), format: format, width: width)
   }
 }

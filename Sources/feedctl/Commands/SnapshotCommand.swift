@@ -14,10 +14,7 @@ struct SnapshotCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    let producer = try workspace.producer()
-    let info = try workspace.store().takeSnapshot(owner: try workspace.owner()) { rows in
-      try producer.snapshotContent(for: rows, reason: "snapshot", label: label)
-    }
+    let info = try workspace.service().takeSnapshot(owner: try workspace.owner(), label: label)
     switch format {
     case .json: workspace.printJSON(info.json)
     case .text:

@@ -1,18 +1,18 @@
-import Postgres
+import Foundation
 
 /// A notice to add.
 public struct NewNotice: Hashable, Sendable {
   public var message: String
   public var severity: NoticeSeverity
   public var dismissible: Bool
-  public var activeFrom: PostgresTimestamp?
-  public var activeUntil: PostgresTimestamp?
+  public var activeFrom: Date?
+  public var activeUntil: Date?
   /// nil places it after the owner's other notices.
   public var position: Int32?
 
   public init(
     message: String, severity: NoticeSeverity = .info, dismissible: Bool = true,
-    activeFrom: PostgresTimestamp? = nil, activeUntil: PostgresTimestamp? = nil,
+    activeFrom: Date? = nil, activeUntil: Date? = nil,
     position: Int32? = nil
   ) {
     self.message = message

@@ -1,4 +1,4 @@
-import Postgres
+import Foundation
 
 /// How urgent a notice is; clients choose colour and icon from it.
 public enum NoticeSeverity: String, Hashable, Sendable, CaseIterable {
@@ -16,25 +16,25 @@ public struct Notice: Hashable, Sendable {
   public var dismissible: Bool
   /// The notice is shown from `activeFrom` (inclusive) until `activeUntil` (exclusive); nil
   /// leaves that side open.
-  public var activeFrom: PostgresTimestamp?
-  public var activeUntil: PostgresTimestamp?
+  public var activeFrom: Date?
+  public var activeUntil: Date?
   public var position: Int32
-  public var dismissedAt: PostgresTimestamp?
+  public var dismissedAt: Date?
   public var version: Int64
-  public var createdAt: PostgresTimestamp
-  public var updatedAt: PostgresTimestamp
+  public var createdAt: Date
+  public var updatedAt: Date
 
   /// Whether the notice belongs on the screen at `time`: not dismissed and inside its window.
-  public func isShown(at time: PostgresTimestamp) -> Bool {
+  public func isShown(at time: Date) -> Bool {
     dismissedAt == nil && (activeFrom.map { $0 <= time } ?? true)
       && (activeUntil.map { time < $0 } ?? true)
   }
 
   public init(
     id: Int64, ownerID: String, message: String, severity: NoticeSeverity, dismissible: Bool,
-    activeFrom: PostgresTimestamp?, activeUntil: PostgresTimestamp?, position: Int32,
-    dismissedAt: PostgresTimestamp?, version: Int64, createdAt: PostgresTimestamp,
-    updatedAt: PostgresTimestamp
+    activeFrom: Date?, activeUntil: Date?, position: Int32,
+    dismissedAt: Date?, version: Int64, createdAt: Date,
+    updatedAt: Date
   ) {
     self.id = id
     self.ownerID = ownerID

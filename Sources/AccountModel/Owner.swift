@@ -1,4 +1,4 @@
-import Postgres
+import Foundation
 
 /// The person a feed belongs to.
 public struct Owner: Hashable, Sendable {
@@ -9,10 +9,10 @@ public struct Owner: Hashable, Sendable {
   /// that records a snapshot, it is already the number that snapshot gets, so a feed assembled
   /// from those rows carries it as its revision.
   public var lastSnapshotSequence: Int64
-  public var createdAt: PostgresTimestamp
+  public var createdAt: Date
 
   public init(
-    id: String, displayName: String, lastSnapshotSequence: Int64 = 0, createdAt: PostgresTimestamp
+    id: String, displayName: String, lastSnapshotSequence: Int64 = 0, createdAt: Date
   ) {
     self.id = id
     self.displayName = displayName

@@ -1,4 +1,4 @@
-import Postgres
+import Foundation
 
 /// Everything one owner's feed is assembled from, read as one consistent view of the database.
 ///
@@ -9,9 +9,9 @@ public struct FeedRows: Hashable, Sendable {
   public var accounts: [Account]
   public var notices: [Notice]
   /// The database's clock when the view was taken; notice windows are judged against it.
-  public var readAt: PostgresTimestamp
+  public var readAt: Date
 
-  public init(owner: Owner, accounts: [Account], notices: [Notice], readAt: PostgresTimestamp) {
+  public init(owner: Owner, accounts: [Account], notices: [Notice], readAt: Date) {
     self.owner = owner
     self.accounts = accounts
     self.notices = notices

@@ -1,3 +1,4 @@
+import AccountModel
 import AccountStore
 import PostgresTestSupport
 import Testing
@@ -34,7 +35,7 @@ extension AccountStore {
   /// Applies `changes` and returns the ids of the accounts they added, in order.
   @discardableResult
   func add(_ changes: [StoreChange]) throws -> [Int64] {
-    try apply(changes).compactMap {
+    try apply(changes, in: .anyOwner).compactMap {
       if case .account(let account) = $0 { return account.id }
       return nil
     }

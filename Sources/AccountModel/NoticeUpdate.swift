@@ -1,4 +1,4 @@
-import Postgres
+import Foundation
 
 /// Changes to a notice; nil leaves a field as it is.
 public struct NoticeUpdate: Hashable, Sendable {
@@ -6,14 +6,14 @@ public struct NoticeUpdate: Hashable, Sendable {
   public var severity: NoticeSeverity?
   public var dismissible: Bool?
   /// `.some(nil)` opens that side of the window; nil keeps it.
-  public var activeFrom: PostgresTimestamp??
-  public var activeUntil: PostgresTimestamp??
+  public var activeFrom: Date??
+  public var activeUntil: Date??
   public var position: Int32?
   public var expectedVersion: Int64?
 
   public init(
     message: String? = nil, severity: NoticeSeverity? = nil, dismissible: Bool? = nil,
-    activeFrom: PostgresTimestamp?? = nil, activeUntil: PostgresTimestamp?? = nil,
+    activeFrom: Date?? = nil, activeUntil: Date?? = nil,
     position: Int32? = nil, expectedVersion: Int64? = nil
   ) {
     self.message = message

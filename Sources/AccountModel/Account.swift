@@ -1,4 +1,4 @@
-import Postgres
+import Foundation
 
 /// One bank account as stored: a row of the owner's "내 계좌" screen.
 public struct Account: Hashable, Sendable {
@@ -14,12 +14,12 @@ public struct Account: Hashable, Sendable {
   public var hidden: Bool
   /// Incremented by every change; an update may name the version it expects.
   public var version: Int64
-  public var createdAt: PostgresTimestamp
-  public var updatedAt: PostgresTimestamp
+  public var createdAt: Date
+  public var updatedAt: Date
 
   public init(
     id: Int64, ownerID: String, name: String, kind: String, balance: Money, position: Int32,
-    hidden: Bool, version: Int64, createdAt: PostgresTimestamp, updatedAt: PostgresTimestamp
+    hidden: Bool, version: Int64, createdAt: Date, updatedAt: Date
   ) {
     self.id = id
     self.ownerID = ownerID

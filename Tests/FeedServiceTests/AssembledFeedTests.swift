@@ -1,9 +1,12 @@
+import AccountModel
 import AccountStore
 import FeedAssembler
 import FeedComponents
 import Foundation
 import Postgres
 import Testing
+
+@testable import FeedService
 
 @Suite struct FeedAssemblerTests {
   /// A layout from JSON text, for tests that need something other than the default.
@@ -96,7 +99,7 @@ import Testing
     let (before, after) = try withStore { store in
       let ids = try store.add(seedChanges)
       let before = try FeedAssembler().assemble(try store.feedRows(owner: seedOwner))
-      try store.apply([.updateAccount(id: ids[1], AccountUpdate(balance: 25_000))])
+      try store.apply([.updateAccount(id: ids[1], AccountUpdate(balance: 25_000))], in: .anyOwner)
       return (before, try FeedAssembler().assemble(try store.feedRows(owner: seedOwner)))
     }
     #expect(before.sections.map(\.id) == after.sections.map(\.id))
@@ -107,7 +110,7 @@ import Testing
     let (before, after, edited) = try withStore { store in
       let ids = try store.add(seedChanges)
       let before = try FeedAssembler().assemble(try store.feedRows(owner: seedOwner))
-      try store.apply([.updateAccount(id: ids[1], AccountUpdate(balance: 25_000))])
+      try store.apply([.updateAccount(id: ids[1], AccountUpdate(balance: 25_000))], in: .anyOwner)
       return (before, try FeedAssembler().assemble(try store.feedRows(owner: seedOwner)), ids[1])
     }
     let old = digests(before)
@@ -122,7 +125,7 @@ import Testing
     let (before, after, edited) = try withStore { store in
       let ids = try store.add(seedChanges)
       let before = try assembler.assemble(try store.feedRows(owner: seedOwner))
-      try store.apply([.updateAccount(id: ids[1], AccountUpdate(balance: 25_000))])
+      try store.apply([.updateAccount(id: ids[1], AccountUpdate(balance: 25_000))], in: .anyOwner)
       return (before, try assembler.assemble(try store.feedRows(owner: seedOwner)), ids[1])
     }
     let old = digests(before)
@@ -154,7 +157,7 @@ import Testing
   @Test func hiddenAccountIsLeftOutByDefault() throws {
     let document = try withStore { store in
       let ids = try store.add(seedChanges)
-      try store.apply([.updateAccount(id: ids[2], AccountUpdate(hidden: true))])
+      try store.apply([.updateAccount(id: ids[2], AccountUpdate(hidden: true))], in: .anyOwner)
       return try FeedAssembler().assemble(try store.feedRows(owner: seedOwner))
     }
     let titles = document.sections.last?.items.compactMap { $0.props["title"]?.stringValue }
@@ -167,7 +170,7 @@ import Testing
         #"{"sections": [{"kind": "accounts", "show_hidden": true, "hidden_marker": "숨김"}]}"#))
     let document = try withStore { store in
       let ids = try store.add(seedChanges)
-      try store.apply([.updateAccount(id: ids[2], AccountUpdate(hidden: true))])
+      try store.apply([.updateAccount(id: ids[2], AccountUpdate(hidden: true))], in: .anyOwner)
       return try assembler.assemble(try store.feedRows(owner: seedOwner))
     }
     let subtitles = document.sections.last?.items.map { $0.props["subtitle"]?.stringValue }
@@ -178,7 +181,7 @@ import Testing
     let assembler = FeedAssembler(layout: try layout(#"{"sections": [{"kind": "total"}]}"#))
     let document = try withStore { store in
       let ids = try store.add(seedChanges)
-      try store.apply([.updateAccount(id: ids[2], AccountUpdate(hidden: true))])
+      try store.apply([.updateAccount(id: ids[2], AccountUpdate(hidden: true))], in: .anyOwner)
       return try assembler.assemble(try store.feedRows(owner: seedOwner))
     }
     // 116,848 + 20,000; the hidden 50,000 is not on the screen.
@@ -188,7 +191,7 @@ import Testing
   @Test func dismissedNoticeIsLeftOut() throws {
     let document = try withStore { store in
       try store.add(seedChanges)
-      try store.apply([.dismissNotice(id: try store.seedNoticeID())])
+      try store.apply([.dismissNotice(id: try store.seedNoticeID())], in: .anyOwner)
       return try FeedAssembler().assemble(try store.feedRows(owner: seedOwner))
     }
     #expect(document.sections.map(\.id) == ["title", "accounts"])
@@ -199,7 +202,7 @@ import Testing
       layout: try layout(#"{"sections": [{"kind": "notices", "show_dismissed": true}]}"#))
     let document = try withStore { store in
       try store.add(seedChanges)
-      try store.apply([.dismissNotice(id: try store.seedNoticeID())])
+      try store.apply([.dismissNotice(id: try store.seedNoticeID())], in: .anyOwner)
       return try assembler.assemble(try store.feedRows(owner: seedOwner))
     }
     let notice = try #require(document.sections.first?.items.first)
@@ -210,11 +213,12 @@ import Testing
   @Test func expiredNoticeIsLeftOut() throws {
     let document = try withStore { store in
       try store.add(seedChanges)
-      try store.apply([
-        .updateNotice(
-          id: try store.seedNoticeID(),
-          NoticeUpdate(activeUntil: .some(PostgresTimestamp(microsecondsSince2000: 0))))
-      ])
+      try store.apply(
+        [
+          .updateNotice(
+            id: try store.seedNoticeID(),
+            NoticeUpdate(activeUntil: .some(Date(timeIntervalSince1970: 946_684_800))))
+        ], in: .anyOwner)
       return try FeedAssembler().assemble(try store.feedRows(owner: seedOwner))
     }
     #expect(document.sections.map(\.id) == ["title", "accounts"])
@@ -223,10 +227,11 @@ import Testing
   @Test func noticeNotYetActiveIsLeftOut() throws {
     let document = try withStore { store in
       try store.add(seedChanges)
-      let farFuture = PostgresTimestamp(Date(timeIntervalSinceNow: 365 * 86_400))
-      try store.apply([
-        .updateNotice(id: try store.seedNoticeID(), NoticeUpdate(activeFrom: .some(farFuture)))
-      ])
+      let farFuture = Date(timeIntervalSinceNow: 365 * 86_400)
+      try store.apply(
+        [
+          .updateNotice(id: try store.seedNoticeID(), NoticeUpdate(activeFrom: .some(farFuture)))
+        ], in: .anyOwner)
       return try FeedAssembler().assemble(try store.feedRows(owner: seedOwner))
     }
     #expect(document.sections.map(\.id) == ["title", "accounts"])
@@ -264,7 +269,7 @@ import Testing
 
   @Test func ownerWithoutAccountsGetsTheEmptyState() throws {
     let document = try withStore { store in
-      try store.apply([.addOwner(id: "nobody", displayName: "빈 사람")])
+      try store.apply([.addOwner(id: "nobody", displayName: "빈 사람")], in: .anyOwner)
       return try FeedAssembler().assemble(try store.feedRows(owner: "nobody"))
     }
     #expect(document.sections.map(\.id) == ["title", "accounts"])
@@ -298,7 +303,7 @@ import Testing
     let assembler = FeedAssembler(
       layout: try layout(#"{"sections": [{"kind": "total", "overflow_value": "너무 큼"}]}"#))
     let document = try withStore { store in
-      try store.apply([.addOwner(id: "rich", displayName: "부자")])
+      try store.apply([.addOwner(id: "rich", displayName: "부자")], in: .anyOwner)
       try store.add(
         (1...2).map { number in
           .addAccount(
@@ -313,7 +318,7 @@ import Testing
   @Test func totalThatComesBackInRangeIsExact() throws {
     let assembler = FeedAssembler(layout: try layout(#"{"sections": [{"kind": "total"}]}"#))
     let document = try withStore { store in
-      try store.apply([.addOwner(id: "mixed", displayName: "혼합")])
+      try store.apply([.addOwner(id: "mixed", displayName: "혼합")], in: .anyOwner)
       try store.add(
         [Int64.max, Int64.max, -Int64.max].enumerated().map { index, balance in
           .addAccount(

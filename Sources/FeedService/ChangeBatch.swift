@@ -1,4 +1,4 @@
-import AccountStore
+import AccountModel
 import FeedComponents
 import Foundation
 
@@ -7,17 +7,17 @@ import Foundation
 /// The document is `{"changes": [ … ]}` or the bare array; each change is an object with an
 /// `op` and that operation's fields (see `the README`). Every problem is reported as one
 /// line naming the change (1-based) and the field.
-struct ChangeBatch {
-  struct Entry {
-    let number: Int
-    let op: String
-    let change: StoreChange
+public struct ChangeBatch: Sendable {
+  public struct Entry: Sendable {
+    public let number: Int
+    public let op: String
+    public let change: StoreChange
   }
 
-  let entries: [Entry]
+  public let entries: [Entry]
 
   /// Fields each operation accepts; `op` is always allowed.
-  static let fields: [String: [String]] = [
+  public static let fields: [String: [String]] = [
     "owner.add": ["id", "name"],
     "owner.rename": ["id", "name"],
     "owner.remove": ["id"],
@@ -38,12 +38,14 @@ struct ChangeBatch {
     "notice.remove": ["id", "expect_version"],
   ]
 
-  init(data: Data, source: String, defaultOwner: String?) throws {
+  /// Reads and checks a batch; `source` names it in messages ("standard input", "'batch.json'"),
+  /// and `defaultOwner` fills the `owner` of adds that leave it out.
+  public init(data: Data, source: String, defaultOwner: String?) throws(FeedServiceError) {
     let json: JSONValue
     do {
       json = try JSONParser.parse(Array(data))
     } catch {
-      throw FeedctlError.input(
+      throw FeedServiceError.invalidInput(
         "\(source) is not valid JSON at byte \(error.offset): \(error.reason)")
     }
     let list: [JSONValue]
@@ -52,11 +54,11 @@ struct ChangeBatch {
     } else if let array = json["changes"]?.arrayValue, json.objectValue?.count == 1 {
       list = array
     } else {
-      throw FeedctlError.input(
+      throw FeedServiceError.invalidInput(
         "\(source) must be {\"changes\": [ … ]} or an array of changes, each an object with an \"op\""
       )
     }
-    guard !list.isEmpty else { throw FeedctlError.input("\(source) has no changes") }
+    guard !list.isEmpty else { throw FeedServiceError.invalidInput("\(source) has no changes") }
     var entries: [Entry] = []
     for (index, value) in list.enumerated() {
       var reader = FieldReader(number: index + 1, value: value)
@@ -70,7 +72,7 @@ struct ChangeBatch {
   }
 
   private static func change(_ op: String, _ reader: inout FieldReader, defaultOwner: String?)
-    throws -> StoreChange
+    throws(FeedServiceError) -> StoreChange
   {
     try reader.rejectUnknown(allowed: fields[op] ?? [])
     switch op {
@@ -111,17 +113,17 @@ struct ChangeBatch {
       return .addNotice(
         ownerID: try reader.owner(defaultOwner),
         NewNotice(
-          message: try reader.string("message"), severity: try reader.severity()?.severity ?? .info,
+          message: try reader.string("message"), severity: try reader.severity() ?? .info,
           dismissible: try reader.optionalBool("dismissible") ?? true,
-          activeFrom: try reader.windowEdge("active_from")?.timestamp,
-          activeUntil: try reader.windowEdge("active_until")?.timestamp,
+          activeFrom: try reader.windowEdge("active_from") ?? nil,
+          activeUntil: try reader.windowEdge("active_until") ?? nil,
           position: try reader.position()))
     case "notice.update":
       let update = NoticeUpdate(
-        message: try reader.optionalString("message"), severity: try reader.severity()?.severity,
+        message: try reader.optionalString("message"), severity: try reader.severity(),
         dismissible: try reader.optionalBool("dismissible"),
-        activeFrom: try reader.windowEdge("active_from").map(\.timestamp),
-        activeUntil: try reader.windowEdge("active_until").map(\.timestamp),
+        activeFrom: try reader.windowEdge("active_from"),
+        activeUntil: try reader.windowEdge("active_until"),
         position: try reader.position(),
         expectedVersion: try reader.optionalInteger("expect_version"))
       guard !update.isEmpty else {
@@ -154,15 +156,15 @@ private struct FieldReader {
 
   private let isObject: Bool
 
-  func problem(_ text: String) -> FeedctlError {
-    FeedctlError.input("change \(number)\(op.isEmpty ? "" : " (\(op))"): \(text)")
+  func problem(_ text: String) -> FeedServiceError {
+    FeedServiceError.invalidInput("change \(number)\(op.isEmpty ? "" : " (\(op))"): \(text)")
   }
 
-  func fieldProblem(_ field: String, _ text: String) -> FeedctlError {
+  func fieldProblem(_ field: String, _ text: String) -> FeedServiceError {
     problem("field \"\(field)\" \(text)")
   }
 
-  mutating func operation() throws -> String {
+  mutating func operation() throws(FeedServiceError) -> String {
     guard isObject else { throw problem("must be an object with an \"op\"") }
     guard let op = members["op"]?.stringValue else {
       throw problem(
@@ -177,7 +179,7 @@ private struct FieldReader {
     return op
   }
 
-  func rejectUnknown(allowed: [String]) throws {
+  func rejectUnknown(allowed: [String]) throws(FeedServiceError) {
     for key in members.keys.sorted() where key != "op" && !allowed.contains(key) {
       throw problem(
         "unknown field \"\(key)\"; \(op) accepts \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))"
@@ -185,18 +187,18 @@ private struct FieldReader {
     }
   }
 
-  func optionalString(_ field: String) throws -> String? {
+  func optionalString(_ field: String) throws(FeedServiceError) -> String? {
     guard let value = members[field], value != .null else { return nil }
     guard let text = value.stringValue else { throw fieldProblem(field, "must be a string") }
     return text
   }
 
-  func string(_ field: String) throws -> String {
+  func string(_ field: String) throws(FeedServiceError) -> String {
     guard let text = try optionalString(field) else { throw fieldProblem(field, "is required") }
     return text
   }
 
-  func optionalInteger(_ field: String) throws -> Int64? {
+  func optionalInteger(_ field: String) throws(FeedServiceError) -> Int64? {
     guard let value = members[field], value != .null else { return nil }
     guard let number = value.integerValue else {
       throw fieldProblem(field, "must be a whole number (money is in minor units)")
@@ -204,24 +206,24 @@ private struct FieldReader {
     return Int64(number)
   }
 
-  func integer(_ field: String) throws -> Int64 {
+  func integer(_ field: String) throws(FeedServiceError) -> Int64 {
     guard let number = try optionalInteger(field) else { throw fieldProblem(field, "is required") }
     return number
   }
 
-  func optionalBool(_ field: String) throws -> Bool? {
+  func optionalBool(_ field: String) throws(FeedServiceError) -> Bool? {
     guard let value = members[field], value != .null else { return nil }
     guard let flag = value.boolValue else { throw fieldProblem(field, "must be true or false") }
     return flag
   }
 
-  func id() throws -> Int64 {
+  func id() throws(FeedServiceError) -> Int64 {
     let id = try integer("id")
     guard id > 0 else { throw fieldProblem("id", "must be a positive number") }
     return id
   }
 
-  func owner(_ defaultOwner: String?) throws -> String {
+  func owner(_ defaultOwner: String?) throws(FeedServiceError) -> String {
     if let owner = try optionalString("owner") { return owner }
     guard let defaultOwner, !defaultOwner.isEmpty else {
       throw fieldProblem("owner", "is required (or pass --owner / set FEEDCTL_OWNER)")
@@ -229,7 +231,7 @@ private struct FieldReader {
     return defaultOwner
   }
 
-  func currency() throws -> Currency? {
+  func currency() throws(FeedServiceError) -> Currency? {
     guard let code = try optionalString("currency") else { return nil }
     guard let currency = Currency(code: code) else {
       throw fieldProblem("currency", "is \"\(code)\", not an ISO 4217 code such as KRW or USD")
@@ -237,9 +239,9 @@ private struct FieldReader {
     return currency
   }
 
-  func severity() throws -> NoticeSeverityArgument? {
+  func severity() throws(FeedServiceError) -> AccountModel.NoticeSeverity? {
     guard let text = try optionalString("severity") else { return nil }
-    guard let severity = NoticeSeverityArgument(rawValue: text) else {
+    guard let severity = AccountModel.NoticeSeverity(rawValue: text) else {
       throw fieldProblem("severity", "is \"\(text)\"; expected info, warning or critical")
     }
     return severity
@@ -247,16 +249,16 @@ private struct FieldReader {
 
   /// A window edge: an ISO 8601 time or date, or `"none"` to open that side, as on the command
   /// line (`null` or a missing field leaves the side as it is).
-  func windowEdge(_ field: String) throws -> WindowEdge? {
+  func windowEdge(_ field: String) throws(FeedServiceError) -> Date?? {
     guard let text = try optionalString(field) else { return nil }
-    guard let edge = WindowEdge(argument: text) else {
-      throw fieldProblem(
-        field, "is \"\(text)\"; expected \(WindowEdge.expectation(forInvalid: text))")
+    if text == "none" { return .some(nil) }
+    guard let time = ISO8601Time.parse(text) else {
+      throw fieldProblem(field, "is \"\(text)\"; expected \(ISO8601Time.expectation)")
     }
-    return edge
+    return time
   }
 
-  func position() throws -> Int32? {
+  func position() throws(FeedServiceError) -> Int32? {
     guard let number = try optionalInteger("position") else { return nil }
     guard number >= 0, let position = Int32(exactly: number) else {
       throw fieldProblem("position", "must be 0 to \(Int32.max)")

@@ -1,0 +1,150 @@
+import AccountModel
+import AccountStore
+import FeedAssembler
+import FeedComponents
+import Foundation
+import Synchronization
+
+/// Every use case of AccountFeed, once: what `feedctl`, the HTTP server and the preview page
+/// call, so a rule or a guard exists in exactly one place.
+///
+/// The service holds no state of its own beyond the layout and a store it opens on first use
+/// (so a use case that needs no database — diffing two files — never starts one). Owner
+/// scoping is not the service's to forget: every write goes through the store with an
+/// `OwnerScope`, and reads are by owner.
+public final class FeedService: Sendable {
+  public let assembler: FeedAssembler
+  private let openStore: @Sendable () throws -> AccountStore
+  private let openedStore = Mutex<AccountStore?>(nil)
+
+  /// - Parameters:
+  ///   - layout: how rows become a feed (`FeedLayout.default` draws seed 000's screen).
+  ///   - store: opens the store; called once, when a use case first needs the database.
+  public init(layout: FeedLayout = .default, store: @escaping @Sendable () throws -> AccountStore) {
+    self.assembler = FeedAssembler(layout: layout)
+    self.openStore = store
+  }
+
+  /// The store, opened on first use.
+  public func store() throws -> AccountStore {
+    try openedStore.withLock { opened in
+      if let opened { return opened }
+      let store = try openStore()
+      opened = store
+      return store
+    }
+  }
+
+  /// Brings the schema up to date with the migrations this program carries.
+  @discardableResult
+  public func migrate() throws -> [Migration] {
+    try store().migrate()
+  }
+
+  // MARK: Reading
+
+  /// The owner's feed assembled now, from one consistent read of the database.
+  public func liveDocument(owner: String) throws -> FeedDocument {
+    try assembler.assemble(try store().feedRows(owner: owner))
+  }
+
+  /// The feed a reference names: live, a snapshot of `owner`, or a feed file (which needs
+  /// neither an owner nor a database).
+  public func document(_ reference: FeedReference, owner: String?) throws -> FeedDocument {
+    if case .file(let path) = reference { return try FeedFile.read(path) }
+    guard let owner else { throw FeedServiceError.ownerRequired }
+    switch reference {
+    case .live:
+      return try liveDocument(owner: owner)
+    case .file:
+      preconditionFailure("handled above")
+    case .sequence(let sequence):
+      return try Self.decode(try store().snapshot(owner: owner, sequence: sequence))
+    case .label(let label):
+      return try Self.decode(try store().snapshot(owner: owner, label: label))
+    case .latest(let back):
+      let history = try store().snapshots(owner: owner)
+      guard back < history.count else {
+        throw FeedServiceError.notFound(
+          history.isEmpty
+            ? "owner '\(owner)' has no snapshots yet; take one with 'feedctl snapshot'"
+            : "ref '\(reference)' goes back further than the history of owner '\(owner)' (\(history.count) snapshot\(history.count == 1 ? "" : "s"))"
+        )
+      }
+      return try Self.decode(
+        try store().snapshot(owner: owner, sequence: history[history.count - 1 - back].sequence))
+    }
+  }
+
+  public func owners() throws -> [Owner] {
+    try store().owners()
+  }
+
+  /// The owner's accounts in display order, hidden ones included.
+  public func accounts(owner: String) throws -> [Account] {
+    try store().feedRows(owner: owner).accounts
+  }
+
+  /// The owner's rows as one consistent read, with the database's clock at that read (which
+  /// notice windows are judged against).
+  public func feedRows(owner: String) throws -> FeedRows {
+    try store().feedRows(owner: owner)
+  }
+
+  // MARK: Writing
+
+  /// Applies `changes` in one transaction — all or none — inside `scope`, and records the
+  /// resulting feed of every owner they touched, so history has no holes.
+  @discardableResult
+  public func apply(_ changes: [StoreChange], in scope: OwnerScope, reason: String) throws
+    -> [AppliedChange]
+  {
+    let assembler = self.assembler
+    let results = try store().apply(changes, in: scope) { rows in
+      try assembler.snapshotContent(for: rows, reason: reason)
+    }
+    return zip(changes, results).map(AppliedChange.init)
+  }
+
+  /// Applies a checked batch: like `apply(_:in:reason:)`, and a refusal names the change by its
+  /// number and op, the way the batch's own checks do.
+  @discardableResult
+  public func apply(_ batch: ChangeBatch, in scope: OwnerScope) throws -> [AppliedChange] {
+    let count = batch.entries.count
+    do {
+      return try apply(
+        batch.entries.map(\.change), in: scope,
+        reason: "apply (\(count) change\(count == 1 ? "" : "s"))")
+    } catch let error as AccountStoreError {
+      guard case .change(let number, _, let reason) = error else {
+        if case .database = error { throw error }
+        throw BatchChangeError(number: 1, op: batch.entries[0].op, reason: error)
+      }
+      throw BatchChangeError(number: number, op: batch.entries[number - 1].op, reason: reason)
+    }
+  }
+
+  /// Stores the owner's current feed as a snapshot, optionally under a label.
+  public func takeSnapshot(owner: String, label: String?) throws -> SnapshotInfo {
+    let assembler = self.assembler
+    return try store().takeSnapshot(owner: owner) { rows in
+      try assembler.snapshotContent(for: rows, label: label, reason: "snapshot")
+    }
+  }
+
+  /// Creates the demo owner with seed 000's rows, adding only what is missing, and returns its
+  /// live feed.
+  public func seedDemo() throws -> FeedDocument {
+    let assembler = self.assembler
+    try store().apply(
+      owner: DemoSeed.owner, in: .owner(DemoSeed.owner), planning: DemoSeed.missingChanges
+    ) { rows in
+      try assembler.snapshotContent(for: rows, reason: "demo")
+    }
+    return try liveDocument(owner: DemoSeed.owner)
+  }
+
+  private static func decode(_ snapshot: Snapshot) throws -> FeedDocument {
+    try FeedDocument(data: Data(snapshot.document.utf8))
+  }
+}
