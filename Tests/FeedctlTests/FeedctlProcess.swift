@@ -146,22 +146,10 @@ struct FeedctlDatabase {
     }
   }
 
-  /// Every row of every table, in a fixed order, as text: two equal dumps mean the data is the
-  /// same. (Identity sequences are left out: PostgreSQL never rolls them back.)
+  /// Every row of every table (the catalogue lists them, so none is forgotten), in a fixed
+  /// order, as text: two equal dumps mean the data is the same. (Identity sequences are left out:
+  /// PostgreSQL never rolls them back.)
   func dump() throws -> String {
-    let connection = try database.connect()
-    var text = ""
-    for query in [
-      "SELECT coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '') AS rows FROM owners t",
-      "SELECT coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '') AS rows FROM accounts t",
-      "SELECT coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '') AS rows FROM notices t",
-      "SELECT coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '') AS rows FROM feed_snapshots t",
-      "SELECT coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '') AS rows FROM schema_migrations t",
-    ] {
-      text += try connection.query(PostgresQuery(unsafeSQL: query)).single().decode(
-        "rows", as: String.self)
-      text += "\n--\n"
-    }
-    return text
+    try database.connect().dumpOfEveryTable().joined(separator: "\n")
   }
 }
