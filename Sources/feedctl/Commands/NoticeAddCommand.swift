@@ -9,7 +9,7 @@ struct NoticeAddCommand: FeedctlCommand {
 
   @OptionGroup var global: GlobalOptions
   @Option(help: "The text, 1 to 500 characters.") var message: String
-  @Option(help: "How urgent it is.") var severity: NoticeSeverityArgument = .info
+  @Option(help: "How urgent it is.") var severity: AccountModel.NoticeSeverity = .info
   @Flag(inversion: .prefixedNo, help: "Whether the person may dismiss it (default: yes).")
   var dismissible: Bool?
   @Option(help: "Place among the notices, 0 or more (default: last).") var position: Int?
@@ -30,7 +30,7 @@ struct NoticeAddCommand: FeedctlCommand {
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
     let notice = NewNotice(
-      message: message, severity: severity.severity, dismissible: dismissible ?? true,
+      message: message, severity: severity, dismissible: dismissible ?? true,
       activeFrom: activeFrom?.timestamp, activeUntil: activeUntil?.timestamp,
       position: try ArgumentChecks.position(position))
     let results = try workspace.apply(

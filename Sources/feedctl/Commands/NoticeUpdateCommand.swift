@@ -10,7 +10,7 @@ struct NoticeUpdateCommand: FeedctlCommand {
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The notice's id.") var id: Int64
   @Option(help: "New text, 1 to 500 characters.") var message: String?
-  @Option(help: "New severity.") var severity: NoticeSeverityArgument?
+  @Option(help: "New severity.") var severity: AccountModel.NoticeSeverity?
   @Flag(inversion: .prefixedNo, help: "Whether the person may dismiss it.") var dismissible: Bool?
   @Option(help: "New place among the notices, 0 or more.") var position: Int?
   @Option(help: "Show it from this time on (ISO 8601 time or date, or none).", valueName: "time")
@@ -33,7 +33,7 @@ struct NoticeUpdateCommand: FeedctlCommand {
 
   private var update: NoticeUpdate {
     NoticeUpdate(
-      message: message, severity: severity?.severity, dismissible: dismissible,
+      message: message, severity: severity, dismissible: dismissible,
       activeFrom: activeFrom.map(\.timestamp), activeUntil: activeUntil.map(\.timestamp),
       position: position.flatMap(Int32.init(exactly:)), expectedVersion: expectVersion)
   }
