@@ -73,8 +73,8 @@ public struct TextSink: TextOutputStream, Sendable {
   }
 }
 
-/// Writes whole strings with `write(2)`, retrying short and interrupted writes, and keeps the
-/// first failure.
+/// Writes whole strings with `write(2)`, retrying short, interrupted and would-block writes, and
+/// keeps the first failure.
 private final class DescriptorWriter: Sendable {
   private let fileDescriptor: Int32
   private let name: String
@@ -95,6 +95,10 @@ private final class DescriptorWriter: Sendable {
         let written = bytes.withUnsafeBytes { write(fileDescriptor, $0.baseAddress, $0.count) }
         if written >= 0 {
           bytes = bytes.dropFirst(written)
+        } else if errno == EAGAIN {
+          // A descriptor some other program made non-blocking: wait until it takes more.
+          var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&descriptor, 1, -1)
         } else if errno != EINTR {
           failure = TextSink.WriteError(name: name, code: errno)
           return
