@@ -8,6 +8,11 @@ extension ParsableCommand {
   /// `LocalizedError.errorDescription` or else its description; the exit code is the error's
   /// `ExitCodeProviding.exitCode` (2 for usage and validation errors) or 1. A thrown `ExitCode`
   /// ends silently with its code.
+  ///
+  /// Output that could not be written (`output.writeError`) is the result too, unless the
+  /// command failed with an error of its own: a reader that went away (a broken pipe) ends the
+  /// output quietly and leaves the code as it was; any other failure, such as a full disk, is
+  /// reported like an error, with exit code 74.
   public static func main(
     _ arguments: [String], environment: [String: String],
     output: TextSink = .standardOutput, errorOutput: TextSink = .standardError
@@ -25,20 +30,36 @@ extension ParsableCommand {
             output: output, errorOutput: errorOutput, environment: environment,
             commandPath: commandPath))
       }
-      return 0
+      return finish(0, output: output, errorOutput: errorOutput)
     } catch let exit as ExitCode {
-      return exit.exitCode
+      return finish(exit.exitCode, output: output, errorOutput: errorOutput)
     } catch {
-      errorOutput.line("\(configuration.commandName): error: \(oneLineMessage(for: error))")
+      report(error, to: errorOutput)
       return (error as? any ExitCodeProviding)?.exitCode ?? 1
     }
   }
 
   /// Runs with the process's own arguments and environment and exits with the result.
+  ///
+  /// `SIGPIPE` is ignored first, so a closed pipe on standard output is a write error that
+  /// `main(_:environment:output:errorOutput:)` handles rather than a signal that kills the process
+  /// (`feedctl log | head -1` then exits 0).
   public static func main() {
+    signal(SIGPIPE, SIG_IGN)
     let code = main(
       Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
     exit(code)
+  }
+
+  /// `code`, unless the output could not be written for a reason other than a closed pipe.
+  private static func finish(_ code: Int32, output: TextSink, errorOutput: TextSink) -> Int32 {
+    guard let failure = output.writeError, !failure.isBrokenPipe else { return code }
+    report(failure, to: errorOutput)
+    return failure.exitCode
+  }
+
+  private static func report(_ error: any Error, to errorOutput: TextSink) {
+    errorOutput.line("\(configuration.commandName): error: \(oneLineMessage(for: error))")
   }
 
   /// The promise is one line per error, so a multi-line message is joined with spaces.

@@ -36,12 +36,13 @@ struct Feedctl: ParsableCommand {
           0  success (diff: no differences)
           1  differences found (diff --exit-code)
           2  usage or input error
-          3  database unreachable
+          3  database unreachable (db status: not running)
           4  not found (owner, account, notice, snapshot, file)
           5  version conflict (--expect-version)
           6  already exists (owner, snapshot label)
           7  database error (refused statement, migrations)
           8  the embedded database could not be started
+          74 standard output could not be written (e.g. a full disk)
           """),
     ])
 

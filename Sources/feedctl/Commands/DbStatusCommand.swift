@@ -1,9 +1,13 @@
 import ArgumentKit
 
-/// Says whether the embedded PostgreSQL runs, and where.
+/// Says whether the embedded PostgreSQL runs, and where; the exit code says it to scripts.
 struct DbStatusCommand: FeedctlCommand {
   static let configuration = CommandConfiguration(
-    commandName: "status", abstract: "Say whether the embedded PostgreSQL runs.")
+    commandName: "status", abstract: "Say whether the embedded PostgreSQL runs.",
+    discussion: """
+      Exits 0 when it runs and 3 (database unreachable) when it does not, as 'pg_ctl status' \
+      does, so 'feedctl db status && …' works in scripts.
+      """)
 
   @OptionGroup var global: GlobalOptions
   @Option(help: "Output format.") var format: OutputFormat = .text
@@ -19,6 +23,9 @@ struct DbStatusCommand: FeedctlCommand {
       )
     } else {
       context.output.line("not running (data directory \(embedded.cluster.directory))")
+    }
+    if port == nil {
+      throw ExitCode(FeedctlError.Kind.unreachable.rawValue)
     }
   }
 }
