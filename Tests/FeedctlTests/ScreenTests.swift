@@ -105,14 +105,6 @@ struct ScreenTests {
     return output
   }
 
-  @Test func noColorFlagLeavesNoEscapeBytes() throws {
-    #expect(!(try demoScreen(["--no-color"], noColorVariable: false)).utf8.contains(0x1B))
-  }
-
-  @Test func noColorVariableLeavesNoEscapeBytes() throws {
-    #expect(!(try demoScreen([], noColorVariable: true)).utf8.contains(0x1B))
-  }
-
   @Test func outputThatIsNotATerminalHasNoEscapeBytes() throws {
     #expect(!(try demoScreen([], noColorVariable: false)).utf8.contains(0x1B))
   }
