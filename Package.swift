@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Postgres", targets: ["Postgres"]),
     .library(name: "FeedComponents", targets: ["FeedComponents"]),
     .library(name: "FeedDiff", targets: ["FeedDiff"]),
+    .library(name: "FeedWire", targets: ["FeedWire"]),
     .library(name: "AccountStore", targets: ["AccountStore"]),
     .library(name: "FeedAssembler", targets: ["FeedAssembler"]),
   ],
@@ -22,6 +23,8 @@ let package = Package(
     .target(name: "Postgres", dependencies: ["CPostgres"]),
     .target(name: "FeedComponents"),
     .target(name: "FeedDiff"),
+    // The wire contract between server and phone: changeset/2 and its reference applier.
+    .target(name: "FeedWire", dependencies: ["FeedComponents", "FeedDiff"]),
     // Turns SQL/*.sql into Swift source so an installed feedctl carries its migrations.
     .executableTarget(name: "EmbedMigrations"),
     .plugin(
@@ -40,7 +43,8 @@ let package = Package(
     .executableTarget(
       name: "feedctl",
       dependencies: [
-        "ArgumentKit", "AccountStore", "FeedAssembler", "FeedComponents", "FeedDiff", "Postgres",
+        "ArgumentKit", "AccountStore", "FeedAssembler", "FeedComponents", "FeedDiff", "FeedWire",
+        "Postgres",
       ]
     ),
     .executableTarget(name: "feedbench", dependencies: ["FeedComponents", "FeedDiff"]),
@@ -54,6 +58,12 @@ let package = Package(
     ),
     .testTarget(name: "FeedComponentsTests", dependencies: ["FeedComponents"]),
     .testTarget(name: "FeedDiffTests", dependencies: ["FeedDiff"]),
+    .testTarget(
+      name: "FeedWireTests",
+      dependencies: [
+        "FeedWire", "FeedComponents", "FeedDiff", "FeedAssembler", "AccountStore", "Postgres",
+      ]
+    ),
     .testTarget(
       name: "FeedAssemblerTests",
       dependencies: [

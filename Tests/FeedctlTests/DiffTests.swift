@@ -65,7 +65,7 @@ struct DiffTests {
       try feedctl.succeed(["account", "remove", "3"], owner: "demo")
       let output = try feedctl.succeed(["diff", "@-1", "live", "--format", "json"], owner: "demo")
       let json = try JSONParser.parse(Array(output.utf8))
-      #expect(json["schema"] == .string("feeddiff.changeset/1"))
+      #expect(json["schema"] == .string("feeddiff.changeset/2"))
       #expect(json["summary"]?["remove"] == .integer(1))
       let deleted = json["stages"]?.arrayValue?.flatMap {
         $0["items"]?["deleted"]?.arrayValue ?? []

@@ -1,6 +1,7 @@
 import ArgumentKit
 import FeedComponents
 import FeedDiff
+import FeedWire
 
 /// Compares two feeds and prints what a client must do to go from the first to the second.
 struct DiffCommand: FeedctlCommand {
@@ -32,12 +33,15 @@ struct DiffCommand: FeedctlCommand {
     let workspace = Workspace(global, context)
     let source = try FeedReference(from ?? "@")
     let target = try FeedReference(to ?? "live")
+    let sourceDocument = try source.document(in: workspace)
+    let targetDocument = try target.document(in: workspace)
     let changeset = try StagedChangeset(
-      source: DiffSection.sections(of: try source.document(in: workspace)),
-      target: DiffSection.sections(of: try target.document(in: workspace)))
+      source: DiffSection.sections(of: sourceDocument),
+      target: DiffSection.sections(of: targetDocument))
     switch format {
     case .json:
-      context.output.line(String(decoding: try changeset.jsonData(), as: UTF8.self))
+      let wire = WireChangeset(changeset, base: sourceDocument, target: targetDocument)
+      context.output.line(String(decoding: wire.encoded(), as: UTF8.self))
     case .text:
       context.output.line("diff \(source) → \(target)")
       context.output.write(changeset.planText(colored: workspace.useColor))

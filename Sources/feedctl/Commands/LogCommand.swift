@@ -2,6 +2,7 @@ import AccountStore
 import ArgumentKit
 import FeedComponents
 import FeedDiff
+import FeedWire
 import Foundation
 
 /// Lists the owner's snapshots with what changed at each one.
