@@ -8,25 +8,40 @@ import FeedDiff
 /// first, then inserts (and move targets) at post-stage indices from the first to the last —
 /// sections before items, so item indices always refer to the sections as they stand.
 struct WorkingFeed {
-  /// A section's shell (header, footer, newer fields; its own `items` unused) and its items.
+  /// A section's shell (header, footer, newer fields) and its items. While `isWhole`, `shell` is
+  /// the section node exactly as it stands, items included, so it is reused without recomputing
+  /// its digest; any change clears it.
   struct Section {
     var shell: SectionNode
-    var items: [ItemNode]
+    var items: [ItemNode] {
+      didSet { isWhole = false }
+    }
+    var isWhole: Bool
+
+    init(_ node: SectionNode) {
+      shell = node
+      items = node.items
+      isWhole = true
+    }
+
+    var node: SectionNode {
+      isWhole
+        ? shell
+        : SectionNode(
+          id: shell.id, header: shell.header, footer: shell.footer, items: items,
+          additionalFields: shell.additionalFields)
+    }
   }
 
   private(set) var sections: [Section]
 
   init(_ document: FeedDocument) {
-    sections = document.sections.map { Section(shell: $0, items: $0.items) }
+    sections = document.sections.map(Section.init)
   }
 
   /// The sections as nodes, digests computed.
   func sectionNodes() -> [SectionNode] {
-    sections.map {
-      SectionNode(
-        id: $0.shell.id, header: $0.shell.header, footer: $0.shell.footer, items: $0.items,
-        additionalFields: $0.shell.additionalFields)
-    }
+    sections.map(\.node)
   }
 
   mutating func apply(_ stage: WireStage, number: Int) throws(WireChangesetError) {
@@ -43,6 +58,7 @@ struct WorkingFeed {
     for update in stage.sectionUpdated {
       try checkSection(update.index, is: update.id, change: "section update", number: number)
       sections[update.index].shell = update.node
+      sections[update.index].isWhole = false
     }
     for update in stage.itemUpdated {
       try checkItem(
@@ -105,7 +121,7 @@ struct WorkingFeed {
     var arrivals: [(index: Int, section: Section, change: String)] = []
     for insert in stage.sectionInserted {
       arrivals.append(
-        (insert.index, Section(shell: insert.node, items: insert.node.items), "insert"))
+        (insert.index, Section(insert.node), "insert"))
     }
     for move in stage.sectionMoved {
       arrivals.append((move.target, travelling[move.id]!, "move"))

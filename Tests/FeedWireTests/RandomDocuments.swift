@@ -80,7 +80,7 @@ struct RandomDocuments {
   private mutating func node(id: String) -> ItemNode {
     let types = ["account_row", "notice", "title", "summary_row", "toggle_row", "promo_carousel"]
     var props: [String: JSONValue] = [:]
-    for _ in 0..<rng.below(5) {
+    for _ in 0..<rng.below(3) {
       let keys = ["title", "value", "subtitle", "message", "ratio", "count", "tags", "on", "extra"]
       props[keys[rng.below(keys.count)]] = value(depth: 0)
     }
