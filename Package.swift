@@ -73,7 +73,7 @@ let package = Package(
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
     .testTarget(
       name: "FeedctlTests",
-      dependencies: ["feedctl", "Postgres", "PostgresTestSupport", "FeedComponents"]
+      dependencies: ["feedctl", "Postgres", "PostgresTestSupport", "FeedComponents", "FeedWire"]
     ),
   ],
   swiftLanguageModes: [.v6]
