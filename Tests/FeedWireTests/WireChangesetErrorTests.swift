@@ -127,6 +127,28 @@ import Testing
         == .inconsistent(stage: 0, reason: "two changes say something arrives at [0, 2]"))
   }
 
+  @Test func bytesThatAreNotJSONAreRefused() {
+    #expect {
+      try WireChangeset(data: Data("{\"schema\":".utf8))
+    } throws: { error in
+      guard case .notJSON = error as? WireChangesetError else { return false }
+      return true
+    }
+  }
+
+  @Test func anUpdatedSectionThatCarriesItemsIsRefused() throws {
+    let base = try F.document([F.section("accounts", header: "계좌", [F.item("account/1")])])
+    let target = try F.document([F.section("accounts", header: "내 계좌", [F.item("account/1")])])
+    let tampered = F.editing(
+      try F.wireJSON(from: base, to: target), "stages.0.sections.updated.0.section.items"
+    ) { _ in [] }
+    #expect(
+      failure(tampered, applyingTo: base)
+        == .malformed(
+          path: "stages[0].sections.updated[0].section.items",
+          reason: "an updated section carries its header, footer and fields only"))
+  }
+
   @Test func everyErrorDescribesItselfInOneLine() throws {
     let errors: [WireChangesetError] = [
       .contentMissing, .unknownSchema(nil), .malformed(path: "base", reason: "it must be a string"),
