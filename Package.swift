@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Postgres", targets: ["Postgres"]),
     .library(name: "FeedComponents", targets: ["FeedComponents"]),
     .library(name: "FeedDiff", targets: ["FeedDiff"]),
+    .library(name: "FeedWire", targets: ["FeedWire"]),
     .library(name: "AccountModel", targets: ["AccountModel"]),
     .library(name: "AccountStore", targets: ["AccountStore"]),
     .library(name: "FeedAssembler", targets: ["FeedAssembler"]),
@@ -24,6 +25,8 @@ let package = Package(
     .target(name: "Postgres", dependencies: ["CPostgres"]),
     .target(name: "FeedComponents"),
     .target(name: "FeedDiff"),
+    // The wire contract between server and phone: changeset/2 and its reference applier.
+    .target(name: "FeedWire", dependencies: ["FeedComponents", "FeedDiff"]),
     // Owners, accounts, notices and the rules for their fields: plain values, no database.
     .target(name: "AccountModel"),
     // Turns SQL/*.sql into Swift source so an installed feedctl carries its migrations.
@@ -42,7 +45,9 @@ let package = Package(
     // Every use case once, for every front end: feedctl now, the HTTP server next.
     .target(
       name: "FeedService",
-      dependencies: ["AccountModel", "AccountStore", "FeedAssembler", "FeedComponents", "FeedDiff"]
+      dependencies: [
+        "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents", "FeedDiff", "FeedWire",
+      ]
     ),
     // Argument parsing in the spirit of swift-argument-parser, which cannot be fetched here.
     .target(name: "ArgumentKit"),
@@ -50,8 +55,7 @@ let package = Package(
       name: "feedctl",
       dependencies: [
         "ArgumentKit", "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents",
-        "FeedDiff",
-        "FeedService", "Postgres",
+        "FeedDiff", "FeedService", "FeedWire", "Postgres",
       ]
     ),
     .executableTarget(name: "feedbench", dependencies: ["FeedComponents", "FeedDiff"]),
@@ -65,6 +69,12 @@ let package = Package(
     ),
     .testTarget(name: "FeedComponentsTests", dependencies: ["FeedComponents"]),
     .testTarget(name: "FeedDiffTests", dependencies: ["FeedDiff"]),
+    .testTarget(
+      name: "FeedWireTests",
+      dependencies: [
+        "FeedWire", "FeedComponents", "FeedDiff", "FeedAssembler", "AccountModel",
+      ]
+    ),
     .testTarget(
       name: "FeedAssemblerTests",
       dependencies: [
@@ -82,7 +92,7 @@ let package = Package(
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
     .testTarget(
       name: "FeedctlTests",
-      dependencies: ["feedctl", "Postgres", "PostgresTestSupport", "FeedComponents"]
+      dependencies: ["feedctl", "Postgres", "PostgresTestSupport", "FeedComponents", "FeedWire"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -6,8 +6,8 @@ public struct Owner: Hashable, Sendable {
   public var id: String
   public var displayName: String
   /// The sequence number of the owner's latest snapshot (0 before the first). Inside a write
-  /// that records a snapshot, it is already the number that snapshot gets, so a feed assembled
-  /// from those rows carries it as its revision.
+  /// that records a snapshot, it is already the number that snapshot gets. Feed documents do not
+  /// carry it: their digest is their version.
   public var lastSnapshotSequence: Int64
   public var createdAt: Date
 

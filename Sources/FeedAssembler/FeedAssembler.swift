@@ -23,9 +23,10 @@ public struct FeedAssembler: Sendable {
     self.formatter = formatter
   }
 
-  /// The rendered document for `rows`. Its revision is the owner's latest snapshot sequence as
-  /// the rows carry it — inside a write that records a snapshot, that snapshot's own number — so
-  /// a stored document names the snapshot it is, and the live feed names the one it follows.
+  /// The rendered document for `rows`. It carries no snapshot number: equal rows give equal bytes,
+  /// so its digest changes exactly when the screen does (a notice's window opening or closing
+  /// included, since `rows.readAt` decides what is shown), and a snapshot of an unchanged feed is
+  /// the live document byte for byte.
   public func assemble(_ rows: FeedRows) throws(FeedDocumentError) -> FeedDocument {
     try feed(for: rows).render(environment: environment)
   }
@@ -44,8 +45,7 @@ public struct FeedAssembler: Sendable {
       case .accounts(let accounts): sections += accountSections(rows, accounts)
       }
     }
-    return Feed(
-      owner: rows.owner.id, revision: Int(rows.owner.lastSnapshotSequence), sections: sections)
+    return Feed(owner: rows.owner.id, sections: sections)
   }
 
   // MARK: Notices

@@ -2,6 +2,8 @@ import AccountModel
 import AccountStore
 import FeedAssembler
 import FeedComponents
+import FeedDiff
+import FeedWire
 import Foundation
 import Synchronization
 
@@ -89,6 +91,30 @@ public final class FeedService: Sendable {
   /// notice windows are judged against).
   public func feedRows(owner: String) throws -> FeedRows {
     try store().feedRows(owner: owner)
+  }
+
+  /// Compares the feeds two references name; two files need no owner and no database.
+  public func compare(_ from: FeedReference, _ to: FeedReference, owner: String?) throws
+    -> FeedComparison
+  {
+    try FeedComparison(
+      source: try document(from, owner: owner), target: try document(to, owner: owner))
+  }
+
+  /// The owner's snapshots, oldest first, each with what changed since the one before.
+  public func history(owner: String) throws -> [HistoryEntry] {
+    let store = try store()
+    var previous: [DiffSection] = []
+    var entries: [HistoryEntry] = []
+    for info in try store.snapshots(owner: owner) {
+      let sections = DiffSection.sections(
+        of: try Self.decode(try store.snapshot(owner: owner, sequence: info.sequence)))
+      entries.append(
+        HistoryEntry(
+          info: info, summary: try StagedChangeset(source: previous, target: sections).summary))
+      previous = sections
+    }
+    return entries
   }
 
   // MARK: Writing

@@ -107,7 +107,7 @@ import Testing
 
   @Test func feedBuilderTakesSectionsWithIfAndLoops() {
     func build(showSettings: Bool) -> [String] {
-      Feed(owner: "o", revision: 1) {
+      Feed(owner: "o") {
         Section(id: "accounts") {}
         if showSettings { Section(id: "settings") {} }
         for currency in ["KRW", "USD"] { Section(id: "total/\(currency)") {} }
@@ -134,7 +134,7 @@ import Testing
         content.value = context.indexPath.description
       }
     }
-    let document = try Feed(owner: "o", revision: 1) {
+    let document = try Feed(owner: "o") {
       Section(id: "first") { PositionComponent(id: "p/1") }
       Section(id: "second") {
         PositionComponent(id: "p/2")

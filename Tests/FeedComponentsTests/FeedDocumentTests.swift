@@ -8,7 +8,7 @@ import Testing
   /// keys in no particular order.
   static let handWritten = """
     {
-      "version": "1.0", "schema": "accountfeed.feed", "owner": "seed", "revision": 1,
+      "version": "2.0", "schema": "accountfeed.feed", "owner": "seed",
       "sections": [
         { "id": "accounts",
           "items": [
@@ -110,7 +110,7 @@ import Testing
       "shimmer":{"speed":2},"size":{"aspect":"16:9","mode":"aspect"},"type":"promo_carousel"}
       """
     let document = try decode(
-      #"{"schema":"accountfeed.feed","version":"1.0","owner":"o","revision":3,"sections":[{"id":"promo","items":["#
+      #"{"schema":"accountfeed.feed","version":"2.0","owner":"o","sections":[{"id":"promo","items":["#
         + unknownItem + "]}]}")
     let node = document.sections[0].items[0]
     #expect(node.isOpaque)
@@ -124,24 +124,51 @@ import Testing
   }
 
   @Test func unknownMajorVersionIsRefused() {
-    let error = decodingError(Self.handWritten.replacingOccurrences(of: #""1.0""#, with: #""2.0""#))
-    #expect(error == .unsupportedVersion(found: "2.0", supportedMajor: 1))
-    #expect(error?.description.contains("2.0") == true)
+    let error = decodingError(Self.handWritten.replacingOccurrences(of: #""2.0""#, with: #""3.0""#))
+    #expect(error == .unsupportedVersion(found: "3.0", readableMajors: 1...2))
+    #expect(
+      error?.description
+        == "the feed document has version 3.0, but this reader understands only major versions 1 to 2"
+    )
   }
 
   @Test func newerMinorVersionIsReadAndItsFieldsKept() throws {
     let newer = Self.handWritten
-      .replacingOccurrences(of: #""1.0""#, with: #""1.4""#)
-      .replacingOccurrences(of: #""revision": 1,"#, with: #""revision": 1, "theme": "dark","#)
+      .replacingOccurrences(of: #""2.0""#, with: #""2.4""#)
+      .replacingOccurrences(of: #""owner": "seed","#, with: #""owner": "seed", "theme": "dark","#)
     let document = try decode(newer)
-    #expect(document.version == SchemaVersion(major: 1, minor: 4))
+    #expect(document.version == SchemaVersion(major: 2, minor: 4))
     #expect(document.additionalFields == ["theme": "dark"])
     #expect(document.json["theme"] == "dark")
-    #expect(document.json["version"] == "1.4")
+    #expect(document.json["version"] == "2.4")
+  }
+
+  @Test func aVersion1DocumentIsReadAsTheCurrentVersionWithoutItsRevision() throws {
+    let current = try decode(Self.handWritten)
+    let older = try decode(
+      Self.handWritten
+        .replacingOccurrences(of: #""2.0""#, with: #""1.0""#)
+        .replacingOccurrences(of: #""owner": "seed","#, with: #""owner": "seed", "revision": 7,"#))
+    #expect(older == current)
+    #expect(older.version == FeedDocument.currentVersion)
+    #expect(older.json["revision"] == nil)
+  }
+
+  @Test func aVersion1DocumentStillNeedsAnIntegerRevision() {
+    let older = Self.handWritten.replacingOccurrences(of: #""2.0""#, with: #""1.0""#)
+    #expect(
+      decodingError(older) == .invalidField(path: "revision", reason: "it must be an integer"))
+  }
+
+  @Test func aVersion2DocumentKeepsAFieldNamedRevisionAsAnAdditionalField() throws {
+    let document = try decode(
+      Self.handWritten.replacingOccurrences(
+        of: #""owner": "seed","#, with: #""owner": "seed", "revision": 7,"#))
+    #expect(document.additionalFields == ["revision": 7])
   }
 
   @Test func duplicateItemIdNamesTheIdAndBothPlaces() {
-    let feed = Feed(owner: "o", revision: 1) {
+    let feed = Feed(owner: "o") {
       Section(id: "accounts") { AccountRowComponent(item: seedAccounts[0]) }
       Section(id: "savings") {
         AccountRowComponent(item: seedAccounts[1])
@@ -157,7 +184,7 @@ import Testing
   }
 
   @Test func duplicateSectionIdIsRefused() {
-    let feed = Feed(owner: "o", revision: 1) {
+    let feed = Feed(owner: "o") {
       Section(id: "accounts") {}
       Section(id: "accounts") {}
     }
@@ -169,7 +196,7 @@ import Testing
   }
 
   @Test func emptyItemIdIsRefused() {
-    let feed = Feed(owner: "o", revision: 1) {
+    let feed = Feed(owner: "o") {
       Section(id: "s") { TitleComponent(id: "", text: "x") }
     }
     #expect {
@@ -204,9 +231,9 @@ import Testing
     }
   }
 
-  @Test func sameContentGivesTheSameDigestsWhateverTheRevision() throws {
+  @Test func sameContentGivesTheSameDigestsWhateverTheOwner() throws {
     let first = try seedFeed().render()
-    let second = try Feed(owner: "someone-else", revision: 99, sections: seedFeed().sections)
+    let second = try Feed(owner: "someone-else", sections: seedFeed().sections)
       .render()
     #expect(first.digest == second.digest)
     #expect(first.sections[0].digest == second.sections[0].digest)
@@ -246,8 +273,8 @@ import Testing
 
   @Test func sectionDigestChangesWhenItemsAreReordered() throws {
     let rows = seedAccounts.map { AccountRowComponent(item: $0) }
-    let forward = try Feed(owner: "o", revision: 1) { Section(id: "s") { rows } }.render()
-    let backward = try Feed(owner: "o", revision: 1) { Section(id: "s") { rows.reversed() } }
+    let forward = try Feed(owner: "o") { Section(id: "s") { rows } }.render()
+    let backward = try Feed(owner: "o") { Section(id: "s") { rows.reversed() } }
       .render()
     #expect(forward.sections[0].digest != backward.sections[0].digest)
     #expect(forward.digest != backward.digest)

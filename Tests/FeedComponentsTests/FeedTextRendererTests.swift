@@ -36,7 +36,7 @@ import Testing
   }
 
   @Test func amountThatDoesNotFitBesideItsNameMovesToItsOwnLine() throws {
-    let document = try Feed(owner: "o", revision: 1) {
+    let document = try Feed(owner: "o") {
       Section(id: "s") {
         AccountRowComponent(item: AccountItem(id: 1, name: "아주 긴 이름의 통장", amount: "1,000,000원"))
       }
@@ -49,7 +49,7 @@ import Testing
 
   @Test func unknownNodeTypeIsShownAsAPlaceholder() throws {
     let document = try FeedDocument(
-      owner: "o", revision: 1,
+      owner: "o",
       sections: [
         SectionNode(id: "s", items: [ItemNode(id: "promo/1", type: "promo_carousel", props: [:])])
       ])
@@ -58,7 +58,7 @@ import Testing
   }
 
   @Test func sectionsAreSeparatedByABlankLineWithFootersAfterItems() throws {
-    let document = try Feed(owner: "o", revision: 1) {
+    let document = try Feed(owner: "o") {
       Section(id: "a") { SummaryComponent(id: "total/KRW", label: "합계", value: "186,848원") }
       Section(
         id: "b", footer: AnyComponent(TitleComponent(id: "footer/b", text: "끝"))
@@ -76,7 +76,7 @@ import Testing
   }
 
   @Test func noticeButtonAndEmptyStateAreDrawn() throws {
-    let document = try Feed(owner: "o", revision: 1) {
+    let document = try Feed(owner: "o") {
       Section(id: "s") {
         NoticeComponent(id: "notice/2", message: "점검 예정", severity: .warning, buttonTitle: "자세히")
         EmptyStateComponent(id: "empty/accounts", message: "계좌가 없어요", buttonTitle: "계좌 만들기")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FeedComponents
 
-/// A newer 1.x writer may add members inside an action or a size of a kind this version knows.
+/// A newer 2.x writer may add members inside an action or a size of a kind this version knows.
 /// They are kept, re-encoded byte for byte and covered by the digests, like any other field a
 /// newer minor version adds.
 @Suite struct NewerMinorMemberTests {
@@ -20,7 +20,7 @@ import Testing
     let stored = digest.map { #""digest":"\#($0)","# } ?? ""
     let item = #"{"id":"notice/7","# + stored + drawn.dropFirst()
     return Data(
-      (#"{"schema":"accountfeed.feed","version":"1.3","owner":"o","revision":1,"#
+      (#"{"schema":"accountfeed.feed","version":"2.3","owner":"o","#
         + #""sections":[{"id":"notices","items":["# + item + "]}]}").utf8)
   }
 
@@ -110,7 +110,7 @@ import Testing
     let item = #"{"id":"a","type":"title","props":{}}"#
     func section(_ collapsed: Bool) throws -> SectionNode {
       let text =
-        #"{"schema":"accountfeed.feed","version":"1.3","owner":"o","revision":1,"sections":["#
+        #"{"schema":"accountfeed.feed","version":"2.3","owner":"o","sections":["#
         + #"{"id":"s","collapsed":\#(collapsed),"items":["# + item + "]}]}"
       return try FeedDocument(data: Data(text.utf8)).sections[0]
     }

@@ -1,4 +1,5 @@
 import FeedComponents
+import FeedWire
 import Foundation
 import Testing
 
@@ -65,12 +66,26 @@ struct DiffTests {
       try feedctl.succeed(["account", "remove", "3"], owner: "demo")
       let output = try feedctl.succeed(["diff", "@-1", "live", "--format", "json"], owner: "demo")
       let json = try JSONParser.parse(Array(output.utf8))
-      #expect(json["schema"] == .string("feeddiff.changeset/1"))
+      #expect(json["schema"] == .string("feeddiff.changeset/2"))
       #expect(json["summary"]?["remove"] == .integer(1))
       let deleted = json["stages"]?.arrayValue?.flatMap {
         $0["items"]?["deleted"]?.arrayValue ?? []
       }
       #expect(deleted?.map { $0["id"] } == [.string("account/3")])
+    }
+  }
+
+  @Test func theJSONChangesetRebuildsTheLiveFeedFromTheSnapshot() throws {
+    try seeded { feedctl in
+      try feedctl.succeed(["account", "update", "2", "--balance", "25000"], owner: "demo")
+      try feedctl.succeed(["notice", "add", "--message", "Maintenance tonight"], owner: "demo")
+      let changeset = try feedctl.succeed(
+        ["diff", "@-2", "live", "--format", "json"], owner: "demo")
+      let base = try feedctl.succeed(["show", "--at", "@-2", "--format", "json"], owner: "demo")
+      let live = try feedctl.succeed(["show", "--format", "json"], owner: "demo")
+      let rebuilt = try WireChangeset(data: Data(changeset.utf8))
+        .apply(to: FeedDocument(data: Data(base.utf8)))
+      #expect(rebuilt == (try FeedDocument(data: Data(live.utf8))))
     }
   }
 

@@ -1,7 +1,7 @@
-/// A whole feed before rendering: whose it is, its revision, and its sections.
+/// A whole feed before rendering: whose it is and its sections.
 ///
 /// ```swift
-/// let document = try Feed(owner: "42", revision: 7) {
+/// let document = try Feed(owner: "42") {
 ///   Section(id: "accounts") {
 ///     For(of: accounts) { AccountRowComponent(account: $0).onTouch(.openURL(…)) }
 ///   }
@@ -9,16 +9,14 @@
 /// ```
 public struct Feed {
   public let owner: String
-  public let revision: Int
   public let sections: [Section]
 
-  public init(owner: String, revision: Int, @FeedBuilder sections: () -> [Section]) {
-    self.init(owner: owner, revision: revision, sections: sections())
+  public init(owner: String, @FeedBuilder sections: () -> [Section]) {
+    self.init(owner: owner, sections: sections())
   }
 
-  public init(owner: String, revision: Int, sections: [Section]) {
+  public init(owner: String, sections: [Section]) {
     self.owner = owner
-    self.revision = revision
     self.sections = sections
   }
 
@@ -28,7 +26,6 @@ public struct Feed {
   ) throws(FeedDocumentError) -> FeedDocument {
     try FeedDocument(
       owner: owner,
-      revision: revision,
       sections: sections.enumerated().map { index, section in
         section.render(at: index, environment: environment)
       })

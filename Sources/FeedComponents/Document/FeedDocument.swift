@@ -2,25 +2,30 @@ import Foundation
 
 /// A rendered feed: what is sent to phones, stored in snapshots and compared by diffs.
 ///
-/// It holds only data — owner, revision, sections of item nodes — with digests computed from the
-/// canonical JSON, so two documents with the same content have the same bytes and the same digests
-/// in every process. Building one checks the ids, so an invalid feed cannot exist as a value.
+/// It holds only data — owner and sections of item nodes — with digests computed from the canonical
+/// JSON, so two documents with the same content have the same bytes and the same digests in every
+/// process. Building one checks the ids, so an invalid feed cannot exist as a value.
+///
+/// It carries no counter: its `digest` is its version. Anything that names a document for caching
+/// or catching up (an ETag, a changeset's base and target) uses the digest, which changes exactly
+/// when what the phone shows changes, whoever wrote the rows and whatever the clock did.
 public struct FeedDocument: Hashable, Sendable {
   /// The `schema` marker every feed document carries.
   public static let schemaName = "accountfeed.feed"
-  /// The version this code writes.
-  public static let currentVersion = SchemaVersion(major: 1, minor: 0)
+  /// The version this code writes. Version 2 dropped version 1's `revision`.
+  public static let currentVersion = SchemaVersion(major: 2, minor: 0)
+  /// The major versions this code reads; a version 1 document is read as the current version.
+  public static let readableMajors = 1...2
 
   public let version: SchemaVersion
   /// Whose feed this is, such as the owner's id.
   public let owner: String
-  /// Increases with every change of the owner's feed; snapshots and diffs name feeds by it.
-  public let revision: Int
   public let sections: [SectionNode]
   /// Top-level fields written by a newer minor version, kept and re-encoded as read.
   public let additionalFields: [String: JSONValue]
   /// SHA-256 of the canonical compact JSON of the `sections` array: it identifies what the phone
-  /// shows, so it ignores `owner`, `revision` and the version marker.
+  /// shows, so it ignores `owner` and the version marker. It is the document's version: equal
+  /// digests mean the same screen.
   public let digest: String
 
   /// Assembles a document and validates its ids (see `FeedIdentifier`): section ids must be unique
@@ -28,7 +33,6 @@ public struct FeedDocument: Hashable, Sendable {
   /// an item may move from one section to another.
   public init(
     owner: String,
-    revision: Int,
     sections: [SectionNode],
     version: SchemaVersion = FeedDocument.currentVersion,
     additionalFields: [String: JSONValue] = [:]
@@ -36,7 +40,6 @@ public struct FeedDocument: Hashable, Sendable {
     try Self.validateIDs(sections)
     self.version = version
     self.owner = owner
-    self.revision = revision
     self.sections = sections
     self.additionalFields = additionalFields
     self.digest = SHA256.hexDigest(
@@ -55,7 +58,6 @@ public struct FeedDocument: Hashable, Sendable {
     members["schema"] = .string(Self.schemaName)
     members["version"] = .string(version.description)
     members["owner"] = .string(owner)
-    members["revision"] = .integer(revision)
     members["sections"] = .array(sections.map(\.json))
     members["digest"] = .string(digest)
     return .object(members)
@@ -85,7 +87,7 @@ public struct FeedDocument: Hashable, Sendable {
   }
 
   static let knownFields: Set<String> = [
-    "schema", "version", "owner", "revision", "sections", "digest",
+    "schema", "version", "owner", "sections", "digest",
   ]
 
   private static func validateIDs(_ sections: [SectionNode]) throws(FeedDocumentError) {

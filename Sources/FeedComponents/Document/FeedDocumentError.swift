@@ -8,7 +8,7 @@ public enum FeedDocumentError: Error, Equatable, Sendable, CustomStringConvertib
   /// The document does not say it is a feed document.
   case unknownSchema(String?)
   /// The document's major version is one this reader does not understand.
-  case unsupportedVersion(found: String, supportedMajor: Int)
+  case unsupportedVersion(found: String, readableMajors: ClosedRange<Int>)
   /// A stored digest differs from the digest of the content next to it.
   case digestMismatch(id: String, place: String, stored: String, computed: String)
   /// Two sections, or two items, share an id.
@@ -26,9 +26,9 @@ public enum FeedDocumentError: Error, Equatable, Sendable, CustomStringConvertib
       return "the document's schema is \"\(schema)\", not \"\(FeedDocument.schemaName)\""
     case .unknownSchema(nil):
       return "the document has no \"schema\" marker, so it is not a feed document"
-    case .unsupportedVersion(let found, let supportedMajor):
+    case .unsupportedVersion(let found, let readableMajors):
       return
-        "the feed document has version \(found), but this reader understands only major version \(supportedMajor)"
+        "the feed document has version \(found), but this reader understands only major versions \(readableMajors.lowerBound) to \(readableMajors.upperBound)"
     case .digestMismatch(let id, let place, let stored, let computed):
       return
         "the digest of \"\(id)\" (\(place)) does not match its content: stored \(stored), computed \(computed)"

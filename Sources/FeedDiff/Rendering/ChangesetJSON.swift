@@ -9,7 +9,8 @@ where
   ///
   /// Keys are sorted and slashes are not escaped, so equal changesets give byte-identical output
   /// in every process. Stages carry changes only: a client holding the old and new feeds rebuilds
-  /// each intermediate feed by applying the stages in order.
+  /// each intermediate feed by applying the stages in order. A client holding only the old feed
+  /// needs `feeddiff.changeset/2` (module `FeedWire`), which adds the content and both digests.
   public func jsonData() throws -> Data {
     let document = ChangesetDocument(
       schema: "feeddiff.changeset/1",

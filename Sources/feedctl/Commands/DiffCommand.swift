@@ -33,12 +33,11 @@ struct DiffCommand: FeedctlCommand {
     let workspace = Workspace(global, context)
     let source = try ArgumentChecks.reference(from ?? "@")
     let target = try ArgumentChecks.reference(to ?? "live")
-    let changeset = try StagedChangeset(
-      source: DiffSection.sections(of: try workspace.document(source)),
-      target: DiffSection.sections(of: try workspace.document(target)))
+    let comparison = try workspace.service().compare(source, target, owner: workspace.givenOwner)
+    let changeset = comparison.changeset
     switch format {
     case .json:
-      context.output.line(String(decoding: try changeset.jsonData(), as: UTF8.self))
+      context.output.line(String(decoding: comparison.wire.encoded(), as: UTF8.self))
     case .text:
       context.output.line("diff \(source) → \(target)")
       context.output.write(changeset.planText(colored: workspace.useColor))

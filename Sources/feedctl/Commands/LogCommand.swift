@@ -1,8 +1,6 @@
-import AccountStore
 import ArgumentKit
 import FeedComponents
-import FeedDiff
-import Foundation
+import FeedService
 
 /// Lists the owner's snapshots with what changed at each one.
 struct LogCommand: FeedctlCommand {
@@ -15,17 +13,7 @@ struct LogCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    let store = try workspace.service().store()
-    let owner = try workspace.owner()
-    var previous: [DiffSection] = []
-    var entries: [(info: SnapshotInfo, summary: ChangeSummary)] = []
-    for info in try store.snapshots(owner: owner) {
-      let snapshot = try store.snapshot(owner: owner, sequence: info.sequence)
-      let sections = DiffSection.sections(
-        of: try FeedDocument(data: Data(snapshot.document.utf8)))
-      entries.append((info, try StagedChangeset(source: previous, target: sections).summary))
-      previous = sections
-    }
+    let entries = try workspace.service().history(owner: try workspace.owner())
     switch format {
     case .json:
       workspace.printJSON(

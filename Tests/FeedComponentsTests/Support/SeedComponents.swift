@@ -105,7 +105,7 @@ let seedAccounts = [
 
 /// Seed 000's screen: the title, the notice, and the three accounts, each opening its account.
 func seedFeed(erasure: AnyComponent.Erasure = .preferred) -> Feed {
-  Feed(owner: "seed", revision: 1) {
+  Feed(owner: "seed") {
     Section(
       id: "accounts",
       header: AnyComponent(TitleComponent(id: "title/accounts", text: "내 계좌"))

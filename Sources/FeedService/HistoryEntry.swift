@@ -1,0 +1,9 @@
+import AccountStore
+import FeedDiff
+
+/// One snapshot of an owner's history and what changed at it, counted against the snapshot
+/// before (the first against an empty feed).
+public struct HistoryEntry: Sendable {
+  public let info: SnapshotInfo
+  public let summary: ChangeSummary
+}
