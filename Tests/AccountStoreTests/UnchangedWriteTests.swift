@@ -143,4 +143,21 @@ import Testing
       #expect(try store.snapshots(owner: "demo").count == 1)
     }
   }
+
+  @Test func theSecondOfTwoEqualUpdatesInABatchChangesNothing() throws {
+    try withStore { store in
+      let account = try store.addAccount("a", balance: 1)
+      let results = try store.apply(
+        [
+          .updateAccount(id: account.id, AccountUpdate(name: "b")),
+          .updateAccount(id: account.id, AccountUpdate(name: "b")),
+        ], in: .anyOwner)
+      guard case .account(let renamed) = results[0] else {
+        Issue.record("expected the first update to change the account, got \(results)")
+        return
+      }
+      #expect(renamed.version == 2)
+      #expect(results[1] == .unchanged(.account(renamed)))
+    }
+  }
 }
