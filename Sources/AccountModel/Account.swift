@@ -9,7 +9,9 @@ public struct Account: Hashable, Sendable {
   /// A short slug such as `checking` or `savings`; layouts may group accounts by it.
   public var kind: String
   public var balance: Money
-  /// Display order within the owner's accounts (ties broken by id).
+  /// Display order within the owner's accounts; among accounts at the same position, the one
+  /// placed there most recently comes first, so placing an account at P puts it before every
+  /// account already at P.
   public var position: Int32
   public var hidden: Bool
   /// Incremented by every change; an update may name the version it expects.

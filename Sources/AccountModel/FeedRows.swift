@@ -2,8 +2,9 @@ import Foundation
 
 /// Everything one owner's feed is assembled from, read as one consistent view of the database.
 ///
-/// Accounts and notices come in display order (position, then id), hidden accounts and
-/// dismissed or inactive notices included: what to show is the layout's decision, not the store's.
+/// Accounts and notices come in display order (position, then the most recently placed first),
+/// hidden accounts and dismissed or inactive notices included: what to show is the layout's
+/// decision, not the store's.
 public struct FeedRows: Hashable, Sendable {
   public var owner: Owner
   public var accounts: [Account]

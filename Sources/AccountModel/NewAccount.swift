@@ -3,6 +3,7 @@ public struct NewAccount: Hashable, Sendable {
   public var name: String
   public var kind: String
   public var balance: Money
+  /// P places it after the owner's accounts below P and before every account at P or above;
   /// nil places it after the owner's other accounts.
   public var position: Int32?
   public var hidden: Bool

@@ -7,6 +7,7 @@ public struct NewNotice: Hashable, Sendable {
   public var dismissible: Bool
   public var activeFrom: Date?
   public var activeUntil: Date?
+  /// P places it after the owner's notices below P and before every notice at P or above;
   /// nil places it after the owner's other notices.
   public var position: Int32?
 

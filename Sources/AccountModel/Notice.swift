@@ -18,6 +18,7 @@ public struct Notice: Hashable, Sendable {
   /// leaves that side open.
   public var activeFrom: Date?
   public var activeUntil: Date?
+  /// Display order within the owner's notices, as for `Account.position`.
   public var position: Int32
   public var dismissedAt: Date?
   public var version: Int64

@@ -6,6 +6,9 @@ public enum StoreChangeResult: Hashable, Sendable {
   case notice(Notice)
   case removedAccount(Account)
   case removedNotice(Notice)
+  /// The change asked for what the row already was (hiding a hidden account, dismissing a
+  /// dismissed notice, a delta of 0): nothing was written, and the row is reported as it is.
+  indirect case unchanged(StoreChangeResult)
 
   /// The owner whose feed the change affected.
   public var ownerID: String {
@@ -13,6 +16,7 @@ public enum StoreChangeResult: Hashable, Sendable {
     case .owner(let owner), .removedOwner(let owner): owner.id
     case .account(let account), .removedAccount(let account): account.ownerID
     case .notice(let notice), .removedNotice(let notice): notice.ownerID
+    case .unchanged(let result): result.ownerID
     }
   }
 }

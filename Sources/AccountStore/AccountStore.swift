@@ -11,6 +11,9 @@ import Postgres
 ///
 /// The store knows nothing about how feeds are drawn: snapshots are produced by a closure the
 /// caller passes, from rows the store reads inside the same transaction.
+///
+/// A write that changes nothing changes nothing: no row, version or `updated_at` moves (see
+/// `ChangeStatement`), no snapshot is recorded, and the result says `.unchanged`.
 public final class AccountStore: Sendable {
   public let connection: PostgresConnection
 
@@ -91,9 +94,10 @@ public final class AccountStore: Sendable {
 
   /// Applies `changes` in one transaction — all of them or, if any is refused, none — and
   /// returns what each produced. A change that names a row outside `scope` is refused as if the
-  /// row did not exist. When `snapshot` is given, the feed of every owner the changes
-  /// touched (and did not remove) is read again inside the transaction and stored as a
-  /// snapshot, so history has no holes even if the process dies right after.
+  /// row did not exist. When `snapshot` is given, the feed of every owner whose rows the
+  /// changes really changed (and who was not removed) is rendered inside the transaction and
+  /// stored as a snapshot when it differs from that owner's latest one, so history has no holes
+  /// even if the process dies right after (see the private `apply(_:in:snapshot:tx:)`).
   @discardableResult
   public func apply(
     _ changes: [StoreChange],
@@ -147,21 +151,37 @@ public final class AccountStore: Sendable {
     }
   }
 
-  /// The write itself, inside `tx`: the changes, then a snapshot of every owner they touched
-  /// (and did not remove), so history has no holes even if the process dies right after.
+  /// The write itself, inside `tx`: the changes, then a snapshot of every owner whose rows they
+  /// really changed (and who was not removed), so history has no holes even if the process dies
+  /// right after.
+  ///
+  /// Two tests decide, and both must pass. An owner whose every change came back `.unchanged`
+  /// is not even rendered: a write that changes nothing records nothing, even when the feed
+  /// differs from the latest snapshot for reasons of its own (a notice's window opened since).
+  /// And an owner whose rows did change gets a snapshot only when the rendered document's
+  /// digest differs from their latest snapshot's: history is what the owner was shown, and the
+  /// digest covers exactly that (not the revision, which every snapshot has its own of), so a
+  /// change the screen does not show, such as renaming a hidden account, adds no snapshot.
   private static func apply(
     _ changes: [StoreChange], in scope: OwnerScope,
     snapshot: ((FeedRows) throws -> SnapshotContent)?, tx: PostgresTransaction
   ) throws -> [StoreChangeResult] {
     let results = try ChangeApplier(transaction: tx, changes: changes, scope: scope).run()
     if let snapshot {
-      let removed = Set(
-        results.compactMap { result -> String? in
-          if case .removedOwner(let owner) = result { return owner.id }
-          return nil
-        })
-      for ownerID in Set(results.map(\.ownerID)).subtracting(removed).sorted() {
-        try recordSnapshot(owner: ownerID, render: snapshot, in: tx)
+      var changed = Set<String>()
+      var removed = Set<String>()
+      for result in results {
+        switch result {
+        case .unchanged: break
+        case .removedOwner(let owner): removed.insert(owner.id)
+        default: changed.insert(result.ownerID)
+        }
+      }
+      for ownerID in changed.subtracting(removed).sorted() {
+        let content = try renderNextSnapshot(owner: ownerID, render: snapshot, in: tx)
+        if try latestDigest(owner: ownerID, in: tx) != content.digest {
+          try storeSnapshot(owner: ownerID, content: content, in: tx)
+        }
       }
     }
     return results
@@ -169,6 +189,11 @@ public final class AccountStore: Sendable {
 
   /// Stores the owner's current feed as a new snapshot, produced by `render` from rows read in
   /// the same transaction.
+  ///
+  /// It is recorded even when the feed equals the owner's latest snapshot: an explicit snapshot
+  /// is the caller's request (often to put a label on the screen as it is now), so it is not
+  /// the store's to refuse. Only the snapshots writes record on their own are skipped when
+  /// nothing on the screen changed.
   @discardableResult
   public func takeSnapshot(
     owner id: String, render: (FeedRows) throws -> SnapshotContent
@@ -177,7 +202,9 @@ public final class AccountStore: Sendable {
     return try retryingTransientFailures {
       try connection.transaction { tx in
         try Self.lockOwners([id], in: tx)
-        return try Self.recordSnapshot(owner: id, render: render, in: tx)
+        return try Self.storeSnapshot(
+          owner: id, content: try Self.renderNextSnapshot(owner: id, render: render, in: tx), in: tx
+        )
       }
     }
   }
@@ -241,10 +268,15 @@ public final class AccountStore: Sendable {
       ).first
     else { throw AccountStoreError.notFound("owner '\(id)'") }
     let accounts = try tx.query(
-      "SELECT \(unsafe: Columns.account) FROM accounts WHERE owner_id = \(id) ORDER BY position, id"
-    )
+      """
+      SELECT \(unsafe: Columns.account) FROM accounts WHERE owner_id = \(id)
+      ORDER BY \(unsafe: Columns.displayOrder)
+      """)
     let notices = try tx.query(
-      "SELECT \(unsafe: Columns.notice) FROM notices WHERE owner_id = \(id) ORDER BY position, id")
+      """
+      SELECT \(unsafe: Columns.notice) FROM notices WHERE owner_id = \(id)
+      ORDER BY \(unsafe: Columns.displayOrder)
+      """)
     return FeedRows(
       owner: try Owner(row: ownerRow), accounts: try accounts.map(Account.init),
       notices: try notices.map(Notice.init), readAt: try ownerRow.decode("read_at"))
@@ -260,11 +292,30 @@ public final class AccountStore: Sendable {
     }
   }
 
-  /// Takes the owner's next snapshot sequence, renders rows read after taking it (so the rows
-  /// carry that sequence), and stores the result.
-  @discardableResult
-  static func recordSnapshot(
+  /// Renders the owner's rows as they are inside `tx`, carrying the sequence the next snapshot
+  /// gets, so the document names the snapshot it will be stored as.
+  static func renderNextSnapshot(
     owner id: String, render: (FeedRows) throws -> SnapshotContent, in tx: PostgresTransaction
+  ) throws -> SnapshotContent {
+    var rows = try readFeedRows(owner: id, in: tx)
+    rows.owner.lastSnapshotSequence += 1
+    let content = try render(rows)
+    if let label = content.label { try FieldRules.label(label) }
+    return content
+  }
+
+  /// The digest of the owner's latest snapshot, nil before the first.
+  static func latestDigest(owner id: String, in tx: PostgresTransaction) throws -> String? {
+    try tx.query(
+      "SELECT digest FROM feed_snapshots WHERE owner_id = \(id) ORDER BY sequence DESC LIMIT 1"
+    ).first?.decode("digest", as: String.self)
+  }
+
+  /// Takes the owner's next snapshot sequence and stores `content` under it. The caller holds
+  /// the owner's lock, so it is the sequence `renderNextSnapshot` rendered with.
+  @discardableResult
+  static func storeSnapshot(
+    owner id: String, content: SnapshotContent, in tx: PostgresTransaction
   ) throws -> SnapshotInfo {
     let sequence = try tx.query(
       """
@@ -272,8 +323,6 @@ public final class AccountStore: Sendable {
       RETURNING last_snapshot_sequence
       """
     ).single().decode("last_snapshot_sequence", as: Int64.self)
-    let content = try render(try readFeedRows(owner: id, in: tx))
-    if let label = content.label { try FieldRules.label(label) }
     return try SnapshotInfo(
       row: try tx.query(
         """
@@ -284,7 +333,6 @@ public final class AccountStore: Sendable {
         """
       ).single())
   }
-
   /// Runs `body` again when the database reports a serialization failure or deadlock, which a
   /// retry of the whole transaction resolves.
   private func retryingTransientFailures<T>(_ body: () throws -> T) throws(AccountStoreError) -> T {

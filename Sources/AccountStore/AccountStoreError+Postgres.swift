@@ -4,7 +4,8 @@ import Postgres
 
 extension AccountStoreError {
   /// Explains a database error in the store's terms: constraint names become the field they
-  /// guard, a foreign key miss becomes "owner … does not exist", overflow becomes `.overflow`.
+  /// guard, a foreign key miss becomes "owner … does not exist", overflow becomes `.overflow`
+  /// (the statement that overflowed can say which number it was: see `ChangeStatement.overflow`).
   init(_ error: any Error) {
     if let error = error as? AccountStoreError {
       self = error
@@ -33,9 +34,7 @@ extension AccountStoreError {
     case (PostgresError.Code.foreignKeyViolation, _):
       self = .notFound("owner '\(Self.value(in: error.detail) ?? "?")'")
     case (PostgresError.Code.numericValueOutOfRange, _):
-      self = .overflow(
-        "the balance would overflow: it must stay from -9223372036854775808 to 9223372036854775807 minor units"
-      )
+      self = .overflow("a number would leave its range: \(error.message)")
     case (PostgresError.Code.checkViolation, "notices_only_dismissible_are_dismissed"?):
       self = .invalid(field: "dismissible", reason: "a dismissed notice must stay dismissible")
     case (PostgresError.Code.checkViolation, "notices_window_ordered"?):

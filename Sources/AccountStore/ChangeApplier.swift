@@ -28,7 +28,10 @@ struct ChangeApplier {
     do {
       results = try transaction.pipeline(statements.map(\.query))
     } catch let error as PostgresError {
-      throw AccountStoreError(error).inChange(error.statementIndex ?? 0, of: changes.count)
+      let index = error.statementIndex ?? 0
+      let overflow = error.sqlState == PostgresError.Code.numericValueOutOfRange
+      let refusal = (overflow ? statements[index].overflow : nil) ?? AccountStoreError(error)
+      throw refusal.inChange(index, of: changes.count)
     }
     if let failed = results.firstIndex(where: \.isEmpty) {
       try transaction.executeScript("ROLLBACK TO SAVEPOINT batch")
@@ -37,14 +40,21 @@ struct ChangeApplier {
     }
     return try zip(changes, results).map { change, rows in
       let row = try rows.single()
-      switch change {
-      case .addOwner, .renameOwner: return .owner(try Owner(row: row))
-      case .removeOwner: return .removedOwner(try Owner(row: row))
-      case .addAccount, .updateAccount, .adjustBalance: return .account(try Account(row: row))
-      case .removeAccount: return .removedAccount(try Account(row: row))
-      case .addNotice, .updateNotice, .dismissNotice: return .notice(try Notice(row: row))
-      case .removeNotice: return .removedNotice(try Notice(row: row))
-      }
+      let result = try Self.result(of: change, row: row)
+      return try row.decode("changed", as: Bool.self) ? result : .unchanged(result)
+    }
+  }
+
+  private static func result(of change: StoreChange, row: PostgresRow) throws
+    -> StoreChangeResult
+  {
+    switch change {
+    case .addOwner, .renameOwner: .owner(try Owner(row: row))
+    case .removeOwner: .removedOwner(try Owner(row: row))
+    case .addAccount, .updateAccount, .adjustBalance: .account(try Account(row: row))
+    case .removeAccount: .removedAccount(try Account(row: row))
+    case .addNotice, .updateNotice, .dismissNotice: .notice(try Notice(row: row))
+    case .removeNotice: .removedNotice(try Notice(row: row))
     }
   }
 

@@ -12,6 +12,10 @@ enum Columns {
     dismissed_at, version, created_at, updated_at
     """
   static let snapshotInfo = "owner_id, sequence, taken_at, label, reason, digest"
+  /// How an owner's accounts and notices are shown: by position, and among rows at the same
+  /// position the most recently placed first (`SQL/004_placements.sql`), so placing a row at
+  /// position P puts it before every row already there.
+  static let displayOrder = "position, placement DESC"
 }
 
 extension Owner {

@@ -49,8 +49,12 @@ extension SnapshotInfo {
 }
 
 extension StoreChangeResult {
+  /// The record under its kind's key; a change that changed nothing also says
+  /// `"unchanged": true`, so a program can tell it from a write without comparing versions.
   var json: JSONValue {
     switch self {
+    case .unchanged(let result):
+      .object((result.json.objectValue ?? [:]).merging(["unchanged": .bool(true)]) { $1 })
     case .owner(let owner): ["owner": owner.json]
     case .removedOwner(let owner): ["removed_owner": owner.json]
     case .account(let account): ["account": account.json]
@@ -62,9 +66,20 @@ extension StoreChangeResult {
 
   /// One line for people saying what `change` did, e.g. `updated account 3 "저축 통장"
   /// (version 2)`. The verb comes from the change, not from the record: a dismissed notice that
-  /// is then updated was updated, not dismissed.
+  /// is then updated was updated, not dismissed. A change that changed nothing says so, with the
+  /// version the row still has, rather than claim an update.
   func summary(of change: StoreChange) -> String {
     switch (change, self) {
+    case (.renameOwner, .unchanged(.owner(let owner))):
+      "owner \(owner.id) unchanged: already named \"\(owner.displayName)\""
+    case (.dismissNotice, .unchanged(.notice(let notice))):
+      "notice \(notice.id) unchanged: already dismissed (version \(notice.version))"
+    case (_, .unchanged(.account(let account))):
+      "account \(account.id) \"\(account.name)\" unchanged (version \(account.version))"
+    case (_, .unchanged(.notice(let notice))):
+      "notice \(notice.id) unchanged (version \(notice.version))"
+    case (_, .unchanged(let result)):
+      result.summary(of: change)
     case (.renameOwner, .owner(let owner)):
       "renamed owner \(owner.id) to \"\(owner.displayName)\""
     case (_, .owner(let owner)):

@@ -119,7 +119,7 @@ import Testing
       let failures = Atomic<Int>(0)
       DispatchQueue.concurrentPerform(iterations: writers) { writer in
         for step in 0..<deltasPerWriter {
-          let delta = Int64(writer * 1_000 + step)
+          let delta = Int64(writer * 1_000 + step + 1)
           do {
             try stores[writer].apply(
               [
@@ -131,7 +131,7 @@ import Testing
         }
       }
       let expected = (0..<writers).reduce(Int64(0)) { sum, writer in
-        sum + (0..<deltasPerWriter).reduce(Int64(0)) { $0 + Int64(writer * 1_000 + $1) }
+        sum + (0..<deltasPerWriter).reduce(Int64(0)) { $0 + Int64(writer * 1_000 + $1 + 1) }
       }
       let final = try store.account(account.id, in: .anyOwner)
       #expect(failures.load(ordering: .relaxed) == 0)

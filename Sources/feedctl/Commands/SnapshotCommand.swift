@@ -5,7 +5,9 @@ import ArgumentKit
 struct SnapshotCommand: FeedctlCommand {
   static let configuration = CommandConfiguration(
     commandName: "snapshot",
-    abstract: "Store the owner's current feed (every change through feedctl also does).")
+    abstract:
+      "Store the owner's current feed, even when unchanged (every write that alters the screen also does)."
+  )
 
   @OptionGroup var global: GlobalOptions
   @Option(help: "A name to refer to it by: a letter, then letters, digits, '.', '_' or '-'.")

@@ -1,5 +1,6 @@
 import AccountModel
 import AccountStore
+import Foundation
 import PostgresTestSupport
 import Testing
 
@@ -47,7 +48,26 @@ extension AccountStore {
   }
 }
 
-/// `count` spaces, for expected screens written out by hand.
-func spaces(_ count: Int) -> String {
-  String(repeating: " ", count: count)
+/// The seed's rows as values, built by hand with the ids the database gave them: what
+/// `feedRows(owner:)` must hand over after `seedChanges`. Times the document never shows are
+/// left at the epoch.
+func seedRows(accountIDs: [Int64], noticeID: Int64, readAt: Date) -> FeedRows {
+  let epoch = Date(timeIntervalSince1970: 0)
+  let accounts = zip(
+    accountIDs,
+    [("토스뱅크 통장", "checking", 116_848), ("저축 통장", "savings", 20_000), ("비상금", "savings", 50_000)]
+  ).enumerated().map { position, row in
+    let (id, (name, kind, balance)) = row
+    return Account(
+      id: id, ownerID: seedOwner, name: name, kind: kind,
+      balance: Money(minorUnits: Int64(balance), currency: .krw), position: Int32(position),
+      hidden: false, version: 1, createdAt: epoch, updatedAt: epoch)
+  }
+  let notice = Notice(
+    id: noticeID, ownerID: seedOwner, message: "계좌를 누르면 거래 내역을 확인할 수 있어요.", severity: .info,
+    dismissible: true, activeFrom: nil, activeUntil: nil, position: 0, dismissedAt: nil,
+    version: 1, createdAt: epoch, updatedAt: epoch)
+  return FeedRows(
+    owner: Owner(id: seedOwner, displayName: "데모", createdAt: epoch), accounts: accounts,
+    notices: [notice], readAt: readAt)
 }
