@@ -25,7 +25,8 @@ struct ClusterDirectory {
     var status = stat()
     if stat(path, &status) == 0 {
       guard status.st_mode & S_IFMT == S_IFDIR else {
-        throw LocalClusterError("cannot use \(path) for the database: it is a file, not a directory")
+        throw LocalClusterError(
+          "cannot use \(path) for the database: it is a file, not a directory")
       }
       return
     }

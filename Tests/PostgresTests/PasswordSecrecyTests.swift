@@ -76,7 +76,8 @@ import Testing
         == #"missing "=" after "…" in connection info string"#)
     #expect(
       ConnectionStringParseMessage.withoutQuotedText(
-        #"end of string reached when looking for matching "]" in IPv6 host address in URI: "postgresql://u:p"w@[::1""#)
+        #"end of string reached when looking for matching "]" in IPv6 host address in URI: "postgresql://u:p"w@[::1""#
+      )
         == #"end of string reached when looking for matching "]" in IPv6 host address in URI: "…""#)
   }
 
