@@ -1,8 +1,10 @@
 import AccountStore
 import ArgumentKit
+import Postgres
 
 /// Creates the owner `demo` with seed 000's "내 계좌" data, if it is not there yet, and shows
-/// its feed. Running it again adds only what is missing, so a second run changes nothing.
+/// its feed. Running it again adds only what is missing, so a second run changes nothing — also
+/// when several run at once on a new database: each checks and seeds holding one advisory lock.
 struct DemoCommand: FeedctlCommand {
   static let configuration = CommandConfiguration(
     commandName: "demo",
@@ -29,12 +31,27 @@ struct DemoCommand: FeedctlCommand {
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
     let store = try workspace.store()
-    let changes = missingChanges(existing: try existingRows(store))
-    if !changes.isEmpty {
-      try workspace.apply(changes, reason: "demo")
+    try Self.holdingSeedLock(store.connection) {
+      let changes = missingChanges(existing: try existingRows(store))
+      if !changes.isEmpty {
+        try workspace.apply(changes, reason: "demo")
+      }
     }
     workspace.printFeed(
       try workspace.liveDocument(owner: Self.owner), format: format, width: width)
+  }
+
+  /// "AcFdDemo": the advisory lock demos seed under, apart from the migrator's.
+  private static let seedLockKey: Int64 = 0x4163_4664_4465_6d6f
+
+  /// Runs `body` holding the seed lock, so a demo that starts while another seeds waits, then
+  /// finds the seed in place and adds nothing.
+  private static func holdingSeedLock(_ connection: PostgresConnection, _ body: () throws -> Void)
+    throws
+  {
+    _ = try connection.query("SELECT pg_advisory_lock(\(seedLockKey))")
+    defer { _ = try? connection.query("SELECT pg_advisory_unlock(\(seedLockKey))") }
+    try body()
   }
 
   private func existingRows(_ store: AccountStore) throws -> FeedRows? {
