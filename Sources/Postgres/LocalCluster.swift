@@ -259,15 +259,18 @@ public struct LocalCluster: Sendable {
     return text
   }
 
-  /// The last `FATAL` or `PANIC` line the server logged after byte `offset`: why it would not
-  /// start this time.
+  /// The last `FATAL` or `PANIC` message the server logged after byte `offset` (without the
+  /// line's timestamp): why it would not start this time.
   private func lastLoggedFailure(after offset: Int) -> String? {
     guard let log = FileManager.default.contents(atPath: logFile), log.count > offset else {
       return nil
     }
-    return String(decoding: log[offset...], as: UTF8.self).split(whereSeparator: \.isNewline).last {
-      $0.contains("FATAL:") || $0.contains("PANIC:")
-    }.map { String($0).trimmingCharacters(in: .whitespaces) }
+    let lines = String(decoding: log[offset...], as: UTF8.self).split(whereSeparator: \.isNewline)
+    for line in lines.reversed() {
+      guard let level = line.range(of: "FATAL:") ?? line.range(of: "PANIC:") else { continue }
+      return line[level.lowerBound...].split(separator: " ").joined(separator: " ")
+    }
+    return nil
   }
 
   private static func size(of path: String) -> Int {
