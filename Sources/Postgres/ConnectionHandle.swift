@@ -132,7 +132,7 @@ final class ConnectionHandle {
             do {
               rows = try consume(result)
             } catch var error as PostgresError {
-              if error.kind == .server { error.statementIndex = results.count }
+              error.statementIndex = results.count
               firstError = error
             } catch {
               firstError = error
