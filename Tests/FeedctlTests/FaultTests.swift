@@ -74,6 +74,9 @@ struct FaultTests {
     let directory = "/tmp/feedctl-killed-\(getpid())-\(UUID().uuidString.prefix(8))"
     let cluster = LocalCluster(directory: directory, durability: .throwaway)
     defer {
+      // Starting the killed cluster once more lets PostgreSQL free the shared memory its dead
+      // server left behind, which removing the directory alone would leak.
+      _ = try? cluster.start()
       try? cluster.stop()
       try? FileManager.default.removeItem(atPath: directory)
     }
