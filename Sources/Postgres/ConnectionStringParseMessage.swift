@@ -18,10 +18,13 @@ enum ConnectionStringParseMessage {
     while let open = rest.firstIndex(of: "\"") {
       result += rest[..<open]
       let afterOpen = rest.index(after: open)
-      if let mark = rest[afterOpen...].first, !mark.isLetter, !mark.isNumber, mark != "\"",
+      // A single quoted character is libpq's `%c`: kept when it is a grammar mark, hidden when
+      // it could be a letter of the password, and either way not the end of the message.
+      if let character = rest[afterOpen...].first, character != "\"",
         rest[afterOpen...].dropFirst().first == "\""
       {
-        result += "\"\(mark)\""
+        let isMark = !character.isLetter && !character.isNumber
+        result += isMark ? "\"\(character)\"" : "\"…\""
         rest = rest[afterOpen...].dropFirst(2)
         continue
       }

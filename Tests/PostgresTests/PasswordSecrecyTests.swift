@@ -81,6 +81,14 @@ import Testing
         == #"end of string reached when looking for matching "]" in IPv6 host address in URI: "…""#)
   }
 
+  @Test func aQuotedLetterIsHiddenButTheMessageGoesOn() {
+    #expect(
+      ConnectionStringParseMessage.withoutQuotedText(
+        #"unexpected character "x" at position 12 in URI (expected ":" or "/"): "postgres://u:p@[::1]x""#
+      )
+        == #"unexpected character "…" at position 12 in URI (expected ":" or "/"): "…""#)
+  }
+
   @Test func aPrintedConfigurationShowsTheTargetNotThePassword() {
     let configuration = PostgresConfiguration("postgres://alice:hunter2secret@db.example/feed")
     var dumped = ""
