@@ -172,11 +172,13 @@ struct FaultTests {
       kill(bystander.processIdentifier, SIGKILL)
       bystander.waitUntilExit()
     }
-    while (try? String(contentsOfFile: "/proc/\(bystander.processIdentifier)/comm", encoding: .utf8))
-      != "sleep\n"
+    while bystander.isRunning
+      && (try? String(contentsOfFile: "/proc/\(bystander.processIdentifier)/comm", encoding: .utf8))
+        != "sleep\n"
     {
       usleep(10_000)
     }
+    try #require(bystander.isRunning, "the bystander process did not start")
     let pidFile = directory + "/data/postmaster.pid"
     try
       "\(bystander.processIdentifier)\n\(directory)/data\n1700000000\n5432\n\(directory)/run\n\n\nready\n"

@@ -36,11 +36,13 @@ import Testing
       process.waitUntilExit()
     }
     // setpriv replaces itself with sleep; wait until it has, so the pid names the bystander.
-    while (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/comm", encoding: .utf8))
-      != "sleep\n"
+    while process.isRunning
+      && (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/comm", encoding: .utf8))
+        != "sleep\n"
     {
       usleep(10_000)
     }
+    try #require(process.isRunning, "the bystander process did not start")
     try body(process)
   }
 
