@@ -55,7 +55,7 @@ struct ClusterDirectory {
     let fileManager = FileManager.default
     if fileManager.fileExists(atPath: marker) { return }
     guard let entries = try? fileManager.contentsOfDirectory(atPath: path) else {
-      throw LocalClusterError("cannot read \(path): \(Self.reason(errno))")
+      throw LocalClusterError("cannot use \(path) for the database: its files cannot be listed")
     }
     let olderCluster = fileManager.fileExists(atPath: path + "/data/accountfeed.conf")
     guard olderCluster || Set(entries).isSubset(of: Self.ignorable) else {

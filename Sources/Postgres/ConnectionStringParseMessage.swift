@@ -10,8 +10,8 @@ enum ConnectionStringParseMessage {
   /// `message` with each quoted part of the connection string replaced by `"…"`.
   ///
   /// In every libpq parse message the text taken from the string is the last quoted part, and
-  /// it may itself contain quotes; so once a quoted part is not a grammar mark, everything up to
-  /// the last quote of the message is dropped.
+  /// it may itself contain quotes; so at the first quoted part longer than one character,
+  /// everything up to the last quote of the message is dropped.
   static func withoutQuotedText(_ message: String) -> String {
     var result = ""
     var rest = Substring(message)
