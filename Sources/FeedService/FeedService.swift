@@ -142,8 +142,9 @@ public final class FeedService: Sendable {
         batch.entries.map(\.change), in: scope,
         reason: "apply (\(count) change\(count == 1 ? "" : "s"))")
     } catch let error as AccountStoreError {
+      // A database that failed is no change's fault: say so without naming one.
+      if case .database = error.reason { throw error.reason }
       guard case .change(let number, _, let reason) = error else {
-        if case .database = error { throw error }
         throw BatchChangeError(number: 1, op: batch.entries[0].op, reason: error)
       }
       throw BatchChangeError(number: number, op: batch.entries[number - 1].op, reason: reason)

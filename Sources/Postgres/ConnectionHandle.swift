@@ -28,7 +28,7 @@ final class ConnectionHandle {
       throw PostgresError(kind: .connection, message: "out of memory creating a connection")
     }
     guard PQstatus(connection) == CONNECTION_OK else {
-      let reason = configuration.redact(Self.oneLine(String(cString: PQerrorMessage(connection))))
+      let reason = Self.oneLine(String(cString: PQerrorMessage(connection)))
       PQfinish(connection)
       // libpq checks option values only when it connects; "invalid port number" and the like
       // are the caller's mistake, not an unreachable server.
@@ -143,10 +143,18 @@ final class ConnectionHandle {
         }
         if let rows { results.append(rows) }
       }
-      guard let sync = PQgetResult(connection) else { throw connectionLost() }
+      // A session that ended mid-batch (terminated, or the server died) leaves no sync point
+      // to read; that is a lost connection, whatever else the results said.
+      if let lost = firstError as? PostgresError, lost.kind == .connection { throw lost }
+      guard PQstatus(connection) == CONNECTION_OK, let sync = PQgetResult(connection) else {
+        throw connectionLost()
+      }
       let status = PQresultStatus(sync)
       PQclear(sync)
-      guard status == PGRES_PIPELINE_SYNC else { throw clientError("pipeline lost its sync point") }
+      guard status == PGRES_PIPELINE_SYNC else {
+        if PQstatus(connection) != CONNECTION_OK { throw connectionLost() }
+        throw clientError("pipeline lost its sync point")
+      }
       if let firstError { throw firstError }
     }
     return results
@@ -285,13 +293,24 @@ final class ConnectionHandle {
       if PQstatus(connection) != CONNECTION_OK { return connectionLost() }
       return clientError(Self.oneLine(String(cString: PQresultErrorMessage(result))))
     }
+    if Self.endsTheSession(sqlState: field("C")) || PQstatus(connection) != CONNECTION_OK {
+      return connectionLost(reason: message)
+    }
     return PostgresError(
       kind: .server, message: message, sqlState: field("C"), detail: field("D"), hint: field("H"),
       constraint: field("n"), table: field("t"), column: field("c"))
   }
 
-  private func connectionLost() -> PostgresError {
-    let reason = Self.oneLine(String(cString: PQerrorMessage(connection)))
+  /// Whether the server ended the session with this error: class 08 (connection exception) or
+  /// an administrator's or a crash's shutdown (`57P01`–`57P03`). The statement did not fail on
+  /// its merits; the connection is gone.
+  static func endsTheSession(sqlState: String?) -> Bool {
+    guard let sqlState else { return false }
+    return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
+  }
+
+  private func connectionLost(reason explicit: String? = nil) -> PostgresError {
+    let reason = explicit ?? Self.oneLine(String(cString: PQerrorMessage(connection)))
     return PostgresError(
       kind: .connection,
       message: "lost the connection to \(redactedTarget)" + (reason.isEmpty ? "" : ": \(reason)"))

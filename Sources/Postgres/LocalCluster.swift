@@ -5,15 +5,20 @@ import Foundation
 /// It is what tests and `feedctl` use when no database is configured, so nothing has to be set
 /// up by hand. Everything lives under one directory:
 ///
-///     <directory>/data         the cluster (PGDATA)
-///     <directory>/run          the unix socket
-///     <directory>/server.log   the server's log
+///     <directory>/.accountfeed-cluster   marks the directory as the cluster's
+///     <directory>/data                   the cluster (PGDATA)
+///     <directory>/run                    the unix socket
+///     <directory>/server.log             the server's log
 ///
-/// The server listens only on its unix socket (no TCP), trusts local connections, and uses
-/// `--locale=C.UTF-8`, which exists on every glibc system. PostgreSQL refuses to run as root, so
-/// when the current user is root the server programs run as the `postgres` user through
-/// `runuser`, and the directory is handed to that user — which is why it must be somewhere the
-/// `postgres` user can reach (not under `/root`).
+/// The directory must be new, empty, or already the cluster's (see `ClusterDirectory`): a
+/// directory holding anything else is refused, never taken over. The server listens only on its
+/// unix socket (no TCP), trusts local connections, and uses `--locale=C.UTF-8`, which exists on
+/// every glibc system. PostgreSQL refuses to run as root, so when the current user is root the
+/// server programs run as the `postgres` user through `runuser`, and only the paths the server
+/// writes are handed to that user — which is why the directory must be somewhere the `postgres`
+/// user can reach (not under `/root`).
+///
+/// Every failure to set it up or start it is a `LocalClusterError` of one line.
 public struct LocalCluster: Sendable {
   /// How much the cluster should promise about surviving a crash.
   public enum Durability: Sendable {
@@ -23,11 +28,18 @@ public struct LocalCluster: Sendable {
     case throwaway
   }
 
+  /// The cluster's directory, as an absolute path (a relative one is taken from the current
+  /// directory, since the server resolves paths from its data directory instead).
   public let directory: String
   public let durability: Durability
 
   public init(directory: String, durability: Durability = .durable) {
-    self.directory = directory
+    var path = directory
+    if !path.hasPrefix("/") {
+      path = FileManager.default.currentDirectoryPath + "/" + path
+    }
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    self.directory = path
     self.durability = durability
   }
 
@@ -38,27 +50,39 @@ public struct LocalCluster: Sendable {
   private static let runsAsRoot = geteuid() == 0
 
   /// Starts the cluster, creating it first if needed, and returns how to connect to it. If it is
-  /// already running, it is reused as it is. Safe against concurrent callers: they serialise on
-  /// a lock file in the directory.
+  /// already running, it is reused as it is; if its server died (killed, or the machine
+  /// restarted), the leftover pid and socket lock files are cleared and it is started again.
+  /// Safe against concurrent callers: they serialise on a lock on the directory.
   @discardableResult
   public func start() throws -> PostgresConfiguration {
     let binaries = try PostgresBinaries.locate()
-    try prepareDirectories()
+    try ClusterDirectory.checkSocketPath(socketDirectory)
+    let place = ClusterDirectory(path: directory)
+    try place.create()
     return try withStartLock {
-      if let running = try runningPort(binaries) {
-        return configuration(port: running)
+      try place.claim()
+      try place.prepareServerPaths(
+        data: dataDirectory, socket: socketDirectory, log: logFile,
+        serverUser: Self.runsAsRoot ? try Self.serverUser() : nil)
+      if let running = PostmasterProcess.running(in: dataDirectory) {
+        return configuration(port: running.port)
       }
+      try checkServerUserCanWrite()
+      try removeStaleLockFiles()
       if !FileManager.default.fileExists(atPath: dataDirectory + "/PG_VERSION") {
         try initialise(binaries)
       }
       var lastError: Error?
-      for _ in 0..<3 {
+      for attempt in 0..<3 {
+        // A server killed a moment ago may leave sessions that still hold its shared memory
+        // until they notice; they are gone within a second.
+        if attempt > 0 { sleep(1) }
         let port = try Self.freePort()
         try writeSettings(port: port)
         do {
           try run(
             binaries.pgCtl, ["-D", dataDirectory, "-l", logFile, "-w", "-t", "60", "start"],
-            failure: "the server did not start")
+            failure: "the server did not start", explainedByLog: true)
           return configuration(port: port)
         } catch {
           lastError = error
@@ -69,11 +93,12 @@ public struct LocalCluster: Sendable {
   }
 
   /// Stops the server if it runs (fast shutdown: sessions are disconnected, data is kept).
+  /// Only a server verified to be this cluster's is signalled (see `PostmasterProcess`).
   public func stop() throws {
     let binaries = try PostgresBinaries.locate()
     guard FileManager.default.fileExists(atPath: dataDirectory + "/PG_VERSION") else { return }
     try withStartLock {
-      guard try runningPort(binaries) != nil else { return }
+      guard PostmasterProcess.running(in: dataDirectory) != nil else { return }
       try run(
         binaries.pgCtl, ["-D", dataDirectory, "-m", "fast", "-w", "stop"],
         failure: "the server did not stop")
@@ -90,9 +115,12 @@ public struct LocalCluster: Sendable {
       Self.runsAsRoot
       ? "runuser -u postgres -- \"$PG_CTL\" -D \"$DATA\" -m immediate -w stop"
       : "\"$PG_CTL\" -D \"$DATA\" -m immediate -w stop"
+    // The same check as `PostmasterProcess`: only the server working in this data directory
+    // is stopped, whatever process the pid file names.
     let script = """
       while kill -0 "$WATCHED" 2>/dev/null; do sleep 0.2; done
-      if [ -f "$DATA/postmaster.pid" ]; then \(stop); fi
+      pid=$(head -n 1 "$DATA/postmaster.pid" 2>/dev/null)
+      if [ -n "$pid" ] && [ "$(readlink "/proc/$pid/cwd")" = "$(readlink -f "$DATA")" ]; then \(stop); fi
       rm -rf "$DIRECTORY"
       """
     let process = Process()
@@ -112,8 +140,7 @@ public struct LocalCluster: Sendable {
 
   /// The port of the running server, or nil when it is not running.
   public func status() throws -> Int? {
-    guard FileManager.default.fileExists(atPath: dataDirectory + "/PG_VERSION") else { return nil }
-    return try runningPort(try PostgresBinaries.locate())
+    PostmasterProcess.running(in: dataDirectory)?.port
   }
 
   /// How to reach the server on `port` through its socket, as the `postgres` superuser.
@@ -125,23 +152,40 @@ public struct LocalCluster: Sendable {
 
   // MARK: Steps
 
-  private func prepareDirectories() throws {
-    let fileManager = FileManager.default
-    for path in [directory, socketDirectory] {
-      try fileManager.createDirectory(atPath: path, withIntermediateDirectories: true)
+  private static func serverUser() throws -> passwd {
+    guard let entry = getpwnam("postgres") else {
+      throw LocalClusterError(
+        "PostgreSQL will not run as root and there is no 'postgres' user to run it as; install the postgresql package or run as another user"
+      )
     }
+    return entry.pointee
+  }
+
+  /// Fails in one line when the server's user cannot write its data directory — typically
+  /// because a parent directory (such as `/root`) is closed to it.
+  private func checkServerUserCanWrite() throws {
     guard Self.runsAsRoot else { return }
-    let owner = try? fileManager.attributesOfItem(atPath: directory)[.ownerAccountName] as? String
-    guard owner != "postgres" else { return }
-    try run(
-      "/bin/chown", ["-R", "postgres:postgres", directory], asServerUser: false,
-      failure: "cannot hand \(directory) to the postgres user")
     do {
-      try run("/usr/bin/test", ["-w", directory], failure: "")
+      try run("/usr/bin/test", ["-w", dataDirectory], failure: "")
     } catch {
       throw LocalClusterError(
         "the postgres user cannot reach \(directory); choose a directory outside /root, e.g. under /tmp or /var/lib"
       )
+    }
+  }
+
+  /// Removes the pid file and socket lock files of a server that no longer runs. Call it only
+  /// when `PostmasterProcess.running` found no server: the server would otherwise refuse to
+  /// start while the pid file names a live process, even an unrelated one.
+  private func removeStaleLockFiles() throws {
+    let fileManager = FileManager.default
+    let sockets = (try? fileManager.contentsOfDirectory(atPath: socketDirectory)) ?? []
+    let stale =
+      [PostmasterProcess.pidFile(dataDirectory)]
+      + sockets.filter { $0.hasPrefix(".s.PGSQL.") }.map { socketDirectory + "/" + $0 }
+    for path in stale where unlink(path) != 0 && errno != ENOENT {
+      throw LocalClusterError(
+        "cannot remove the stale \(path): \(ClusterDirectory.reason(errno))")
     }
   }
 
@@ -151,12 +195,8 @@ public struct LocalCluster: Sendable {
     ]
     if durability == .throwaway { arguments.append("--no-sync") }
     try run(binaries.initdb, arguments, failure: "initdb failed")
-    let include = "\ninclude_if_exists = 'accountfeed.conf'\n"
-    let handle = try FileHandle(
-      forWritingTo: URL(fileURLWithPath: dataDirectory + "/postgresql.conf"))
-    defer { try? handle.close() }
-    try handle.seekToEnd()
-    try handle.write(contentsOf: Data(include.utf8))
+    try ClusterDirectory.append(
+      "\ninclude_if_exists = 'accountfeed.conf'\n", toFile: dataDirectory + "/postgresql.conf")
   }
 
   /// Settings that change per start (the port) or per kind of cluster, kept in one file that
@@ -172,29 +212,18 @@ public struct LocalCluster: Sendable {
     if durability == .throwaway {
       settings += "fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n"
     }
-    try settings.write(
-      toFile: dataDirectory + "/accountfeed.conf", atomically: true, encoding: .utf8)
-  }
-
-  private func runningPort(_ binaries: PostgresBinaries) throws -> Int? {
-    guard (try? run(binaries.pgCtl, ["-D", dataDirectory, "status"], failure: "")) != nil else {
-      return nil
-    }
-    // postmaster.pid: pid, data directory, start time, port, socket directory, …
-    let pidFile = try String(contentsOfFile: dataDirectory + "/postmaster.pid", encoding: .utf8)
-    let lines = pidFile.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.count > 3, let port = Int(lines[3].trimmingCharacters(in: .whitespaces)) else {
-      throw LocalClusterError("cannot read the port from \(dataDirectory)/postmaster.pid")
-    }
-    return port
+    try ClusterDirectory.write(settings, to: dataDirectory + "/accountfeed.conf")
   }
 
   // MARK: Plumbing
 
+  /// Runs `body` holding an exclusive lock on the directory itself (no lock file is needed,
+  /// so an empty directory stays empty until it is claimed).
   private func withStartLock<T>(_ body: () throws -> T) throws -> T {
-    let path = directory + "/.lock"
-    let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw LocalClusterError("cannot open \(path)") }
+    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw LocalClusterError("cannot open \(directory): \(ClusterDirectory.reason(errno))")
+    }
     defer { close(descriptor) }
     flock(descriptor, LOCK_EX)
     defer { flock(descriptor, LOCK_UN) }
@@ -203,26 +232,50 @@ public struct LocalCluster: Sendable {
 
   /// Runs a server program (as `postgres` when we are root) and throws with its output when it
   /// fails.
+  /// With `explainedByLog`, the server log's last fatal line stands in for the program's own
+  /// output, which only says to look there.
   @discardableResult
   private func run(
-    _ executable: String, _ arguments: [String], asServerUser: Bool = true, failure: String
+    _ executable: String, _ arguments: [String], failure: String, explainedByLog: Bool = false
   ) throws -> String {
     let command: [String]
-    if asServerUser && Self.runsAsRoot {
+    if Self.runsAsRoot {
       command = ["/usr/sbin/runuser", "-u", "postgres", "--", executable] + arguments
     } else {
       command = [executable] + arguments
     }
     let outputPath = NSTemporaryDirectory() + "accountfeed-\(UUID().uuidString).out"
     defer { try? FileManager.default.removeItem(atPath: outputPath) }
+    let logStart = explainedByLog ? Self.size(of: logFile) : 0
     let status = try ChildProcess.run(command, outputPath: outputPath)
     let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     guard status == 0 else {
-      let detail = ConnectionHandle.oneLine(text)
+      let detail =
+        (explainedByLog ? lastLoggedFailure(after: logStart) : nil)
+        ?? ConnectionHandle.oneLine(text)
       throw LocalClusterError(
         failure + (detail.isEmpty ? "" : ": \(detail)") + " (log: \(logFile))")
     }
     return text
+  }
+
+  /// The last `FATAL` or `PANIC` message the server logged after byte `offset` (without the
+  /// line's timestamp): why it would not start this time.
+  private func lastLoggedFailure(after offset: Int) -> String? {
+    guard let log = FileManager.default.contents(atPath: logFile), log.count > offset else {
+      return nil
+    }
+    let lines = String(decoding: log[offset...], as: UTF8.self).split(whereSeparator: \.isNewline)
+    for line in lines.reversed() {
+      guard let level = line.range(of: "FATAL:") ?? line.range(of: "PANIC:") else { continue }
+      return line[level.lowerBound...].split(separator: " ").joined(separator: " ")
+    }
+    return nil
+  }
+
+  private static func size(of path: String) -> Int {
+    var status = stat()
+    return stat(path, &status) == 0 ? Int(status.st_size) : 0
   }
 
   /// A TCP port nobody is listening on now, chosen by the kernel.

@@ -8,6 +8,10 @@ import Foundation
 /// (`host=/tmp port=5433 dbname=feed`), or empty to let libpq read `PGHOST`, `PGPORT`,
 /// `PGDATABASE`, `PGUSER`, `PGPASSWORD` and friends. Parsing stays in libpq so every form it
 /// documents works the same here.
+///
+/// The password never leaves this type in text: messages name the target through
+/// `redactedDescription`, which is built from the options libpq parsed with the password left
+/// out, and printing or dumping a configuration shows that description, not the string.
 public struct PostgresConfiguration: Sendable, Equatable {
   public var connectionString: String
   /// Seconds to wait for a server before failing. Applied unless the connection string or
@@ -46,15 +50,21 @@ public struct PostgresConfiguration: Sendable, Equatable {
   }
 
   private func parse() throws -> [String: String] {
+    if hasRawAtOutsideUserInfo {
+      throw PostgresError(
+        kind: .configuration,
+        message:
+          "invalid connection string: the URL has an '@' that does not end its user name and password; write '@' or '/' inside them as %40 or %2F"
+      )
+    }
     var error: UnsafeMutablePointer<CChar>?
     guard let options = PQconninfoParse(connectionString, &error) else {
       let message = error.map { String(cString: $0) } ?? "could not parse the connection string"
       error.map { PQfreemem($0) }
       throw PostgresError(
         kind: .configuration,
-        message: redact(
-          "invalid connection string: " + message.trimmingCharacters(in: .whitespacesAndNewlines))
-      )
+        message: "invalid connection string: "
+          + ConnectionStringParseMessage.withoutQuotedText(ConnectionHandle.oneLine(message)))
     }
     defer { PQconninfoFree(options) }
     var result: [String: String] = [:]
@@ -69,8 +79,21 @@ public struct PostgresConfiguration: Sendable, Equatable {
     return result
   }
 
+  /// Whether a URL has an `@` that libpq would not read as the end of its credentials — a raw
+  /// `@` or `/` inside a password (`postgres://u:p@ss@host/db`). libpq would split the password
+  /// there and show the rest as the host or database, so such a URL is refused instead.
+  private var hasRawAtOutsideUserInfo: Bool {
+    let lowercased = connectionString.lowercased()
+    guard lowercased.hasPrefix("postgresql://") || lowercased.hasPrefix("postgres://"),
+      let scheme = connectionString.range(of: "://")
+    else { return false }
+    let rest = connectionString[scheme.upperBound...]
+    let authority = rest.prefix { $0 != "/" }
+    return rest.filter { $0 == "@" }.count > (authority.contains("@") ? 1 : 0)
+  }
+
   /// `user@host:port/dbname` for messages: what a person needs to recognise the target, and
-  /// never the password.
+  /// never the password. A string libpq cannot parse is described from the environment alone.
   public var redactedDescription: String {
     let explicit = (try? settings()) ?? [:]
     func value(_ keyword: String, _ variable: String, _ fallback: String) -> String {
@@ -81,13 +104,6 @@ public struct PostgresConfiguration: Sendable, Equatable {
     let user = value("user", "PGUSER", Self.operatingSystemUser)
     let database = value("dbname", "PGDATABASE", user)
     return "\(user)@\(host):\(port)/\(database)"
-  }
-
-  /// `text` with this configuration's password, in any spelling, replaced by `***`. Every
-  /// message the client builds from libpq's text goes through it; callers that quote a
-  /// connection string themselves can use it too.
-  public func redact(_ text: String) -> String {
-    ConnectionPassword.redact(text, connectionString: connectionString)
   }
 
   /// libpq's default user name: the operating system user's.
@@ -114,4 +130,23 @@ private func environmentValue(_ name: String) -> String? {
   guard let value = getenv(name) else { return nil }
   let text = String(cString: value)
   return text.isEmpty ? nil : text
+}
+
+extension PostgresConfiguration: CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
+  /// The target without the password, so interpolating a configuration into a message or a
+  /// test failure cannot print it.
+  public var description: String { redactedDescription }
+  public var debugDescription: String { "PostgresConfiguration(\(redactedDescription))" }
+
+  /// What `dump` and debuggers show: the target, never the connection string.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "target": redactedDescription, "connectTimeout": connectTimeout,
+        "applicationName": applicationName,
+      ])
+  }
 }

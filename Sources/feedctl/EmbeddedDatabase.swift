@@ -8,7 +8,8 @@ import Postgres
 /// (the server then runs as the `postgres` user, who cannot enter `/root`), else
 /// `$XDG_STATE_HOME/accountfeed`, else `~/.local/state/accountfeed`. The cluster is created on
 /// first use, started when needed and left running for the next command; `feedctl db stop`
-/// stops it.
+/// stops it. The directory must be new, empty or the cluster's own: one holding other files is
+/// refused (exit 8), never taken over — see `LocalCluster`.
 struct EmbeddedDatabase {
   let cluster: LocalCluster
 

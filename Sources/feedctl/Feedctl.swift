@@ -41,7 +41,8 @@ struct Feedctl: ParsableCommand {
           5  version conflict (--expect-version)
           6  already exists (owner, snapshot label)
           7  database error (refused statement, migrations)
-          8  the embedded database could not be started
+          8  the embedded database could not be set up or started (its directory
+             is a file, not writable, not empty, or too long a path; the server failed)
           74 standard output could not be written (e.g. a full disk)
           """),
     ])

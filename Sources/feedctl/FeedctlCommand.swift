@@ -1,5 +1,4 @@
 import ArgumentKit
-import Postgres
 
 /// A feedctl command: parsing is the `ParsableCommand` part, doing is `execute`.
 ///
@@ -18,8 +17,7 @@ extension FeedctlCommand {
     } catch let exit as ExitCode {
       throw exit
     } catch {
-      throw FeedctlError(
-        classifying: error, redacting: PostgresConfiguration(global.databaseURL ?? ""))
+      throw FeedctlError(classifying: error)
     }
   }
 }

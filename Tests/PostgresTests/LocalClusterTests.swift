@@ -47,6 +47,18 @@ import Testing
     }
   }
 
+  @Test func aServerThatWillNotStartIsExplainedByItsLogInOneLine() throws {
+    try withClusterDirectory { cluster in
+      try cluster.start()
+      try cluster.stop()
+      try ClusterDirectory.append(
+        "port = abc\n", toFile: cluster.dataDirectory + "/postgresql.conf")
+      let error = try #require(throws: LocalClusterError.self) { try cluster.start() }
+      #expect(error.description.hasPrefix("the server did not start: FATAL: configuration file"))
+      #expect(!error.description.contains("\n"))
+    }
+  }
+
   @Test func missingServerProgramsNameThePackageToInstall() throws {
     let error = try #require(throws: LocalClusterError.self) {
       try PostgresBinaries.locate(environment: ["PATH": "/nonexistent"], versioned: "/nonexistent")
