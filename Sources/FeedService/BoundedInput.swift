@@ -29,8 +29,17 @@ public enum BoundedInput {
   }
 
   /// Everything on standard input.
+  ///
+  /// A standard input closed at start (`<&-`) leaves descriptor 0 free for the next file the
+  /// process opens, so descriptor 0 may be open and still not be standard input. A descriptor
+  /// inherited across `exec` cannot carry close-on-exec, so when 0 carries it, this process
+  /// opened it and standard input was closed.
   public static func standardInput() throws(FeedServiceError) -> Data {
-    try readAll(STDIN_FILENO, named: "standard input")
+    let flags = fcntl(STDIN_FILENO, F_GETFD)
+    guard flags >= 0, flags & FD_CLOEXEC == 0 else {
+      throw failure(EBADF, reading: "standard input")
+    }
+    return try readAll(STDIN_FILENO, named: "standard input")
   }
 
   private static func readAll(_ descriptor: Int32, named name: String) throws(FeedServiceError)

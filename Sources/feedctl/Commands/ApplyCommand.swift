@@ -21,9 +21,11 @@ struct ApplyCommand: FeedctlCommand {
   @Option(help: "Output format.") var format: OutputFormat = .text
 
   func execute(_ context: CommandContext) throws {
+    // Read first, before anything else opens a file that could take a closed descriptor 0.
+    let data = try readInput()
     let workspace = Workspace(global, context)
     let batch = try ChangeBatch(
-      data: try readInput(), source: file == "-" ? "standard input" : "'\(file)'",
+      data: data, source: file == "-" ? "standard input" : "'\(file)'",
       defaultOwner: workspace.givenOwner)
     let results = try workspace.service().apply(batch, in: workspace.scope)
     workspace.report(results, format: format, batch: true)
