@@ -6,9 +6,8 @@ extension ParsableCommand {
   /// Help and the version go to `output` with exit code 0. Any error is one line on
   /// `errorOutput`, `<tool>: error: <message>`, where the message is the error's
   /// `LocalizedError.errorDescription` or else its description, with control characters
-  /// escaped; the exit code is the error's
-  /// `ExitCodeProviding.exitCode` (2 for usage and validation errors) or 1. A thrown `ExitCode`
-  /// ends silently with its code.
+  /// escaped; the exit code is the error's `ExitCodeProviding.exitCode` (2 for usage and
+  /// validation errors) or 1. A thrown `ExitCode` ends silently with its code.
   ///
   /// Output that could not be written (`output.writeError`) is the result too, unless the
   /// command failed with an error of its own: a reader that went away (a broken pipe) ends the
