@@ -63,6 +63,8 @@ let package = Package(
     .target(name: "PostgresTestSupport", dependencies: ["Postgres"]),
 
     .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport"]),
+    // The model is pure, so its tests need no database.
+    .testTarget(name: "AccountModelTests", dependencies: ["AccountModel"]),
     .testTarget(
       name: "AccountStoreTests",
       dependencies: ["AccountModel", "AccountStore", "Postgres", "PostgresTestSupport"]

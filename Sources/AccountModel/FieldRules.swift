@@ -19,6 +19,13 @@ public enum FieldRules {
     }
   }
 
+  /// Text a person reads on one line: a name or a message.
+  ///
+  /// Besides its length it must show what it holds: no control characters (a newline or an
+  /// escape sequence would break the line or drive the terminal), no bidirectional controls
+  /// (an override reverses the text after it, so one name could pass for another), and at least
+  /// one visible character. Joiners and variation selectors are welcome inside real text (emoji
+  /// such as a family or a red heart need them), just not on their own.
   public static func text(_ value: String, field: String, maximum: Int) throws(FieldError) {
     let length = value.unicodeScalars.count
     guard length > 0, !value.allSatisfy(\.isWhitespace) else {
@@ -27,9 +34,23 @@ public enum FieldRules {
     guard length <= maximum else {
       throw .invalid(field: field, reason: "must be at most \(maximum) characters, got \(length)")
     }
-    guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-    else {
+    guard !value.unicodeScalars.contains(where: isLineBreakingControl) else {
       throw .invalid(field: field, reason: "must not contain control characters such as newlines")
+    }
+    if let control = value.unicodeScalars.first(where: isBidirectionalControl) {
+      throw .invalid(
+        field: field,
+        reason:
+          "must not contain the bidirectional control \(codePoint(control)), which changes how the text around it is shown"
+      )
+    }
+    guard value.unicodeScalars.contains(where: { !isInvisible($0) }) else {
+      let shown = value.unicodeScalars.prefix(3).map(codePoint).joined(separator: " ")
+      throw .invalid(
+        field: field,
+        reason:
+          "must contain a visible character; it has only invisible ones (\(shown)\(length > 3 ? " …" : ""))"
+      )
     }
   }
 
@@ -71,5 +92,41 @@ public enum FieldRules {
     if let from, let until, from >= until {
       throw .invalid(field: "active window", reason: "must end after it starts")
     }
+  }
+
+  /// C0 and C1 controls, and the Unicode line and paragraph separators.
+  private static func isLineBreakingControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: true
+    default: false
+    }
+  }
+
+  /// The embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and the marks
+  /// LRM, RLM and ALM (U+200E, U+200F, U+061C).
+  private static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+    default: false
+    }
+  }
+
+  /// Shows nothing by itself: white space, combining marks, and what Unicode calls
+  /// default-ignorable (zero-width characters U+200B–U+200D, U+2060, U+FEFF, the soft hyphen,
+  /// variation selectors, Hangul fillers such as U+3164), plus the blank Braille pattern U+2800.
+  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    let properties = scalar.properties
+    switch properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .spacingMark: return true
+    default:
+      return properties.isWhitespace || properties.isDefaultIgnorableCodePoint
+        || scalar.value == 0x2800
+    }
+  }
+
+  /// `U+200B`, the way the Unicode standard names a character.
+  private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 }

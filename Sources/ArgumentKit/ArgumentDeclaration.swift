@@ -125,8 +125,7 @@ extension ArgumentDeclaration {
     throws(UsageError) -> Value
   {
     guard let value = Value(argument: raw.text) else {
-      throw .invalidValue(
-        raw.text, for: raw.origin, expected: Value.expectation(forInvalid: raw.text))
+      throw .invalidValue(raw.text, for: raw.origin, reason: Value.reason(forInvalid: raw.text))
     }
     return value
   }

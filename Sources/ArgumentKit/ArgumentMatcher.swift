@@ -139,21 +139,31 @@ struct ArgumentMatcher {
   }
 
   /// `--name=value` → (`--name`, `value`); anything else has no attached value.
+  ///
+  /// Split on Unicode scalars, not `Character`s: a value that starts with a combining mark, a
+  /// joiner or a variation selector (`--name=\u{301}x`) forms one grapheme with the `=`, and a
+  /// search for the character `=` would not find it.
   static func split(_ word: String) -> (spelling: String, value: String?) {
-    guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
-    return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    let scalars = word.unicodeScalars
+    guard scalars.starts(with: "--".unicodeScalars), let equals = scalars.firstIndex(of: "=") else {
+      return (word, nil)
+    }
+    return (String(scalars[..<equals]), String(scalars[scalars.index(after: equals)...]))
   }
 
   /// Starts with `-` but is neither `-` (standard input, by convention) nor a negative number.
+  /// Judged by scalars too, so `-` followed by a combining mark is still an option word.
   static func isOptionLike(_ word: String) -> Bool {
-    word.hasPrefix("-") && word != "-" && !isNegativeNumber(word)
+    word.unicodeScalars.first == "-" && !word.unicodeScalars.elementsEqual("-".unicodeScalars)
+      && !isNegativeNumber(word)
   }
 
-  /// `-5000`, `-0.5`: a minus sign, digits, and at most one decimal point.
+  /// `-5000`, `-0.5`: a minus sign, ASCII digits, and at most one decimal point.
   static func isNegativeNumber(_ word: String) -> Bool {
-    let body = word.dropFirst()
-    return word.hasPrefix("-") && body.contains { $0.isASCII && $0.isNumber }
-      && body.allSatisfy { ($0.isASCII && $0.isNumber) || $0 == "." }
+    let scalars = word.unicodeScalars
+    let body = scalars.dropFirst()
+    return scalars.first == "-" && body.contains { ("0"..."9").contains($0) }
+      && body.allSatisfy { ("0"..."9").contains($0) || $0 == "." }
       && body.filter { $0 == "." }.count <= 1
   }
 }

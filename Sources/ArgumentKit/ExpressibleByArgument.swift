@@ -2,7 +2,8 @@
 ///
 /// Conversion is a failable initializer rather than a throwing one so that conforming types stay
 /// tiny; the parser turns a `nil` into a one-line error that names the option, the bad text and
-/// what would have been accepted (`expectation(forInvalid:)`).
+/// what would have been accepted (`expectation(forInvalid:)`), or — for a type that can tell —
+/// what exactly is wrong with it (`reason(forInvalid:)`).
 ///
 /// `String`, `Int`, `Int64` and `Bool` conform here. A `String`-backed enum only has to declare
 /// the conformance — `enum Format: String, CaseIterable, ExpressibleByArgument { case text, json }`
@@ -17,6 +18,11 @@ public protocol ExpressibleByArgument: Sendable {
   /// Completes the sentence "expected …" for a rejected `argument`, e.g. `"an integer"`.
   static func expectation(forInvalid argument: String) -> String
 
+  /// Ends the sentence "invalid value 'x' for --option: …"; by default `expected` and the
+  /// expectation. A type whose values can be wrong in more than one way (a date can have the
+  /// right shape and still not exist) says which way instead.
+  static func reason(forInvalid argument: String) -> String
+
   /// How a default value is shown in help (`(default: text)`).
   var argumentDescription: String { get }
 }
@@ -28,6 +34,10 @@ extension ExpressibleByArgument {
     allowedValues.isEmpty
       ? "a value of type \(Self.self)"
       : "one of \(allowedValues.joined(separator: ", "))"
+  }
+
+  public static func reason(forInvalid argument: String) -> String {
+    "expected \(expectation(forInvalid: argument))"
   }
 
   public var argumentDescription: String { String(describing: self) }

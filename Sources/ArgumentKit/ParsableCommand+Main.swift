@@ -5,9 +5,9 @@ extension ParsableCommand {
   ///
   /// Help and the version go to `output` with exit code 0. Any error is one line on
   /// `errorOutput`, `<tool>: error: <message>`, where the message is the error's
-  /// `LocalizedError.errorDescription` or else its description; the exit code is the error's
-  /// `ExitCodeProviding.exitCode` (2 for usage and validation errors) or 1. A thrown `ExitCode`
-  /// ends silently with its code.
+  /// `LocalizedError.errorDescription` or else its description, with control characters
+  /// escaped; the exit code is the error's `ExitCodeProviding.exitCode` (2 for usage and
+  /// validation errors) or 1. A thrown `ExitCode` ends silently with its code.
   ///
   /// Output that could not be written (`output.writeError`) is the result too, unless the
   /// command failed with an error of its own: a reader that went away (a broken pipe) ends the
@@ -62,10 +62,14 @@ extension ParsableCommand {
     errorOutput.line("\(configuration.commandName): error: \(oneLineMessage(for: error))")
   }
 
-  /// The promise is one line per error, so a multi-line message is joined with spaces.
+  /// The promise is one line per error, so a multi-line message is joined with spaces; and
+  /// since messages quote input, any other control character left is shown escaped
+  /// (`VisibleText`), never written raw to the terminal. Every error of every command passes
+  /// here, whichever layer composed it.
   private static func oneLineMessage(for error: any Error) -> String {
     let message =
       (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
-    return message.split(whereSeparator: \.isNewline).joined(separator: " ")
+    return VisibleText.escaping(
+      message.split(whereSeparator: \.isNewline).joined(separator: " "))
   }
 }

@@ -70,8 +70,8 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible, E
     return UsageError(.unexpectedArgument, "unexpected argument '\(argument)'; \(advice)")
   }
 
-  static func invalidValue(_ text: String, for origin: String, expected: String) -> UsageError {
-    UsageError(.invalidValue, "invalid value '\(text)' for \(origin): expected \(expected)")
+  static func invalidValue(_ text: String, for origin: String, reason: String) -> UsageError {
+    UsageError(.invalidValue, "invalid value '\(text)' for \(origin): \(reason)")
   }
 
   static func flagWithValue(_ flag: String, value: String) -> UsageError {

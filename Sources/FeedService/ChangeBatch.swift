@@ -252,10 +252,11 @@ private struct FieldReader {
   func windowEdge(_ field: String) throws(FeedServiceError) -> Date?? {
     guard let text = try optionalString(field) else { return nil }
     if text == "none" { return .some(nil) }
-    guard let time = ISO8601Time.parse(text) else {
-      throw fieldProblem(field, "is \"\(text)\"; expected \(ISO8601Time.expectation)")
+    do {
+      return try ISO8601Time.parse(text)
+    } catch {
+      throw fieldProblem(field, "is \"\(text)\": \(error.reason)")
     }
-    return time
   }
 
   func position() throws(FeedServiceError) -> Int32? {

@@ -4,12 +4,7 @@ import Foundation
 /// A feed document kept in a file, as `feedctl show --format json` writes it.
 enum FeedFile {
   static func read(_ path: String) throws(FeedServiceError) -> FeedDocument {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw .notFound("cannot read feed file '\(path)': no such file or not readable")
-    }
+    let data = try BoundedInput.contents(ofFile: path, named: "feed file '\(path)'")
     do {
       return try FeedDocument(data: data)
     } catch .notJSON(let error) {
