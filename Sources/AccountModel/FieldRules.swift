@@ -63,17 +63,32 @@ public enum FieldRules {
     }
   }
 
+  /// The currency for an ISO 4217 code; a lowercase code is refused with the code it means.
   public static func currency(_ code: String) throws(FieldError) -> Currency {
-    guard let currency = Currency(code: code) else {
-      throw .invalid(
-        field: "currency", reason: "'\(code)' is not an ISO 4217 code such as KRW or USD")
+    if let currency = Currency(code: code) { return currency }
+    let advice =
+      Currency(code: code.uppercased()) != nil
+      ? "; did you mean '\(code.uppercased())'?" : " such as KRW or USD"
+    throw .invalid(field: "currency", reason: "'\(code)' is not an ISO 4217 code\(advice)")
+  }
+
+  /// A place in a list, as any caller may write it (a command-line number, a JSON integer):
+  /// 0 to `Int32.max`, the range the database stores.
+  public static func position(_ position: Int64) throws(FieldError) -> Int32 {
+    guard position >= 0, let value = Int32(exactly: position) else {
+      throw .invalid(field: "position", reason: "must be 0 to \(Int32.max), got \(position)")
     }
-    return currency
+    return value
   }
 
   public static func position(_ position: Int32) throws(FieldError) {
-    guard position >= 0 else {
-      throw .invalid(field: "position", reason: "must be 0 or more, got \(position)")
+    _ = try Self.position(Int64(position))
+  }
+
+  /// Row ids are positive: 0 and below can only be a mistake.
+  public static func id(_ id: Int64, of what: String) throws(FieldError) {
+    guard id > 0 else {
+      throw .invalid(field: "\(what) id", reason: "must be positive (ids start at 1), got \(id)")
     }
   }
 

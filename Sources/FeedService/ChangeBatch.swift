@@ -219,7 +219,7 @@ private struct FieldReader {
 
   func id() throws(FeedServiceError) -> Int64 {
     let id = try integer("id")
-    guard id > 0 else { throw fieldProblem("id", "must be a positive number") }
+    try rule("id") { () throws(FieldError) in try FieldRules.id(id, of: "row") }
     return id
   }
 
@@ -233,10 +233,7 @@ private struct FieldReader {
 
   func currency() throws(FeedServiceError) -> Currency? {
     guard let code = try optionalString("currency") else { return nil }
-    guard let currency = Currency(code: code) else {
-      throw fieldProblem("currency", "is \"\(code)\", not an ISO 4217 code such as KRW or USD")
-    }
-    return currency
+    return try rule("currency") { () throws(FieldError) in try FieldRules.currency(code) }
   }
 
   func severity() throws(FeedServiceError) -> AccountModel.NoticeSeverity? {
@@ -261,9 +258,15 @@ private struct FieldReader {
 
   func position() throws(FeedServiceError) -> Int32? {
     guard let number = try optionalInteger("position") else { return nil }
-    guard number >= 0, let position = Int32(exactly: number) else {
-      throw fieldProblem("position", "must be 0 to \(Int32.max)")
+    return try rule("position") { () throws(FieldError) in try FieldRules.position(number) }
+  }
+
+  /// Checks a field with its rule from `FieldRules`, naming the field the way the batch does.
+  func rule<T>(_ field: String, _ check: () throws(FieldError) -> T) throws(FeedServiceError) -> T {
+    do {
+      return try check()
+    } catch {
+      throw problem("field \"\(field)\": \(error.reason)")
     }
-    return position
   }
 }

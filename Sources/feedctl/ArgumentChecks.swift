@@ -1,27 +1,19 @@
 import AccountModel
-import AccountStore
 import ArgumentKit
 import FeedService
-import Postgres
 
 /// Checks of single option values that `ExpressibleByArgument` cannot express, shared by the
 /// commands that take them. Each failure is a `ValidationError` naming the option.
 enum ArgumentChecks {
   static func currency(_ code: String, option: String = "--currency") throws -> Currency {
-    if let currency = Currency(code: code) { return currency }
-    let advice =
-      Currency(code: code.uppercased()) != nil
-      ? "did you mean '\(code.uppercased())'?" : "expected an ISO 4217 code such as KRW or USD"
-    throw ValidationError("invalid value '\(code)' for \(option): \(advice)")
+    try checked(code, option) { () throws(FieldError) in try FieldRules.currency(code) }
   }
 
   static func position(_ position: Int?, option: String = "--position") throws -> Int32? {
     guard let position else { return nil }
-    guard position >= 0, let value = Int32(exactly: position) else {
-      throw ValidationError(
-        "invalid value '\(position)' for \(option): expected 0 to \(Int32.max)")
+    return try checked(position, option) { () throws(FieldError) in
+      try FieldRules.position(Int64(position))
     }
-    return value
   }
 
   /// The screen widths `show` and `demo` can draw, for `--width` and `COLUMNS` alike.
@@ -36,9 +28,7 @@ enum ArgumentChecks {
   }
 
   static func positiveID(_ id: Int64, what: String) throws {
-    guard id > 0 else {
-      throw ValidationError("invalid \(what) id '\(id)': ids are positive numbers")
-    }
+    try checked(id, "the \(what) id") { () throws(FieldError) in try FieldRules.id(id, of: what) }
   }
 
   /// A feed reference; a malformed one is a usage error like any other bad option value.
@@ -47,6 +37,18 @@ enum ArgumentChecks {
       return try FeedReference(text)
     } catch {
       throw ValidationError(error.description)
+    }
+  }
+
+  /// Runs the model's rule for one option value; its refusal becomes a usage error naming the
+  /// option, so the command line and a JSON batch refuse the same values for the same reason.
+  private static func checked<T>(
+    _ value: some CustomStringConvertible, _ option: String, _ rule: () throws(FieldError) -> T
+  ) throws -> T {
+    do {
+      return try rule()
+    } catch {
+      throw ValidationError("invalid value '\(value)' for \(option): \(error.reason)")
     }
   }
 }

@@ -103,7 +103,7 @@ struct BadInvocationTests {
       "is at version 1, not 7"),
     .init(["account", "remove", "1", "--expect-version", "3"], 5, "is at version 1, not 3"),
     .init(["account", "update", "abc", "--name", "X"], 2, "invalid value 'abc'"),
-    .init(["account", "update", "0", "--name", "X"], 2, "ids are positive"),
+    .init(["account", "update", "0", "--name", "X"], 2, "must be positive (ids start at 1)"),
     .init(
       ["notice", "update", "99", "--message", "X"], 4, "notice 99 of owner 'alice' does not exist"),
     .init(["notice", "dismiss", "99"], 4, "notice 99 of owner 'alice' does not exist"),
