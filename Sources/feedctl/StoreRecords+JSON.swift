@@ -8,7 +8,7 @@ extension Owner {
   var json: JSONValue {
     [
       "id": .string(id), "display_name": .string(displayName),
-      "created_at": .string(createdAt.description),
+      "created_at": .string(ISO8601Time.string(from: createdAt)),
     ]
   }
 }
@@ -30,9 +30,9 @@ extension Notice {
       "id": .integer(Int(id)), "owner": .string(ownerID), "message": .string(message),
       "severity": .string(severity.rawValue), "dismissible": .bool(dismissible),
       "position": .integer(Int(position)),
-      "active_from": activeFrom.map { .string($0.description) } ?? .null,
-      "active_until": activeUntil.map { .string($0.description) } ?? .null,
-      "dismissed_at": dismissedAt.map { .string($0.description) } ?? .null,
+      "active_from": activeFrom.map { .string(ISO8601Time.string(from: $0)) } ?? .null,
+      "active_until": activeUntil.map { .string(ISO8601Time.string(from: $0)) } ?? .null,
+      "dismissed_at": dismissedAt.map { .string(ISO8601Time.string(from: $0)) } ?? .null,
       "version": .integer(Int(version)),
     ]
   }
@@ -42,7 +42,8 @@ extension SnapshotInfo {
   var json: JSONValue {
     [
       "owner": .string(ownerID), "sequence": .integer(Int(sequence)),
-      "taken_at": .string(takenAt.description), "label": label.map { .string($0) } ?? .null,
+      "taken_at": .string(ISO8601Time.string(from: takenAt)),
+      "label": label.map { .string($0) } ?? .null,
       "reason": .string(reason), "digest": .string(digest),
     ]
   }

@@ -1,3 +1,4 @@
+import AccountModel
 import ArgumentKit
 import FeedComponents
 import FeedService
@@ -30,7 +31,7 @@ struct LogCommand: FeedctlCommand {
       for entry in entries.reversed() {
         let label = entry.info.label.map { "  [\($0)]" } ?? ""
         context.output.line(
-          "\(entry.info.sequence)  \(entry.info.takenAt)\(label)  \(entry.info.reason): \(entry.summary)"
+          "\(entry.info.sequence)  \(ISO8601Time.string(from: entry.info.takenAt))\(label)  \(entry.info.reason): \(entry.summary)"
         )
       }
     }
