@@ -151,6 +151,30 @@ public final class FeedService: Sendable {
     }
   }
 
+  /// Changes an account's fields and adjusts its balance as one write — the person asked for
+  /// one change — and returns the row as it ends. `update.expectedVersion` is checked against the
+  /// account before either part, and a refusal is reported without naming a part.
+  @discardableResult
+  public func updateAccount(
+    _ id: Int64, _ update: AccountUpdate, delta: Int64?, in scope: OwnerScope
+  ) throws -> AppliedChange {
+    var changes: [StoreChange] = []
+    if !update.isEmpty { changes.append(.updateAccount(id: id, update)) }
+    if let delta {
+      changes.append(
+        .adjustBalance(
+          id: id, delta: delta, expectedVersion: changes.isEmpty ? update.expectedVersion : nil))
+    }
+    guard !changes.isEmpty else {
+      throw FieldError(field: "update", reason: "nothing to change")
+    }
+    do {
+      return try apply(changes, in: scope, reason: "account update \(id)")[changes.count - 1]
+    } catch let error as AccountStoreError {
+      throw error.reason
+    }
+  }
+
   /// Stores the owner's current feed as a snapshot, optionally under a label.
   public func takeSnapshot(owner: String, label: String?) throws -> SnapshotInfo {
     let assembler = self.assembler

@@ -1,5 +1,4 @@
 import AccountModel
-import AccountStore
 import ArgumentKit
 
 /// Adds an account to the owner's feed and records the new feed.

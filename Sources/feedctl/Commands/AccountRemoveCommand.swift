@@ -1,4 +1,3 @@
-import AccountStore
 import ArgumentKit
 
 /// Removes an account from the owner's feed.

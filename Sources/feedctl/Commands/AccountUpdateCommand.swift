@@ -1,5 +1,4 @@
 import AccountModel
-import AccountStore
 import ArgumentKit
 import FeedService
 
@@ -48,21 +47,8 @@ struct AccountUpdateCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    var changes: [StoreChange] = []
-    if !update.isEmpty { changes.append(.updateAccount(id: id, update)) }
-    if let delta {
-      changes.append(
-        .adjustBalance(
-          id: id, delta: delta.value, expectedVersion: changes.isEmpty ? expectVersion : nil))
-    }
-    let results: [AppliedChange]
-    do {
-      results = try workspace.apply(changes, reason: "account update \(id)")
-    } catch let error as AccountStoreError {
-      // The update and the delta are one command to the person who typed it.
-      throw error.reason
-    }
-    // An update and a delta are two changes to one row; the row is reported once, as it ends.
-    workspace.report(Array(results.suffix(1)), format: format)
+    let result = try workspace.service().updateAccount(
+      id, update, delta: delta?.value, in: workspace.scope)
+    workspace.report([result], format: format)
   }
 }

@@ -1,5 +1,4 @@
 import AccountModel
-import AccountStore
 import ArgumentKit
 
 /// Adds a notice above the owner's accounts.

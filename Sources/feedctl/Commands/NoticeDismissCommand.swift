@@ -1,4 +1,3 @@
-import AccountStore
 import ArgumentKit
 
 /// Dismisses a notice, as the person tapping its close button would.

@@ -1,4 +1,3 @@
-import AccountStore
 import ArgumentKit
 
 /// Lists the owner's notices with their ids, versions and state, dismissed ones included.

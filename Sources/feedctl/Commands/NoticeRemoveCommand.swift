@@ -1,4 +1,3 @@
-import AccountStore
 import ArgumentKit
 
 /// Removes a notice for good.

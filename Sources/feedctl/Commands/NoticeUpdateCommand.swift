@@ -1,5 +1,4 @@
 import AccountModel
-import AccountStore
 import ArgumentKit
 
 /// Changes a notice's text, severity, dismissibility or place.

@@ -1,5 +1,4 @@
 import AccountModel
-import AccountStore
 import ArgumentKit
 
 /// Adds an owner, whose feed starts empty.

@@ -1,4 +1,3 @@
-import AccountStore
 import ArgumentKit
 
 /// Removes an owner with all of its accounts, notices and snapshots.

@@ -1,4 +1,3 @@
-import AccountStore
 import ArgumentKit
 
 /// Changes an owner's display name.

@@ -1,4 +1,3 @@
-import AccountStore
 import ArgumentKit
 
 /// Stores the owner's current feed as a snapshot, optionally under a label.
