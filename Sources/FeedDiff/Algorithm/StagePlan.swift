@@ -55,10 +55,4 @@ struct StagePlan {
   @usableFromInline var elementUpdated: [Element] = []
   @usableFromInline var elementMoved: [ElementMove] = []
 
-  /// This stage, built from `layout` instead.
-  func with(layout: Layout) -> StagePlan {
-    var stage = self
-    stage.layout = layout
-    return stage
-  }
 }

@@ -1,11 +1,13 @@
-/// Turns a `Matching` into stages that each obey the batch-update rules of `Changeset`.
+/// Turns a `Matching` into stages that each obey the batch-update rules of `Changeset` as UIKit
+/// applies them.
 ///
-/// The full sequence is: updates (in the old layout), deletes, section inserts and moves,
-/// element inserts and moves, and last the deletion of sections that elements had to leave
-/// first. Stages merge where the rules allow it: without section inserts or moves, deletes,
-/// inserts and moves share one stage; updates join the following stage unless an updated element
-/// moves in it. Moves come from a longest increasing subsequence per section, so an element is
-/// moved only when it is out of order relative to the elements that stay.
+/// The full sequence is: section updates that collide with everything else, element updates (in
+/// the old layout), deletes, section inserts and moves, element inserts and moves, and last the
+/// deletion of sections that elements had to leave first. Stages merge where the rules allow it:
+/// without section inserts or moves, deletes, inserts and moves share one stage; updates join the
+/// first stage unless UIKit would misplace the reload there (see `placeUpdates`). Moves come from a
+/// longest increasing subsequence per section, so an element is moved only when it is out of
+/// order relative to the elements that stay.
 @usableFromInline
 enum StagePlanner {
   @usableFromInline
@@ -49,55 +51,126 @@ enum StagePlanner {
       let sections = sectionChanges()
       let elements = elementChanges()
       summary.changed += sections.updated.count + elements.updated.count
-      let lateDeletes = lateDeleted.map { StagePlan.Section(index: latePosition[$0], ref: ~$0) }
-
-      let updates = StagePlan(sectionUpdated: sections.updated, elementUpdated: elements.updated)
-      let hasUpdates = !sections.updated.isEmpty || !elements.updated.isEmpty
+      var stages: [StagePlan] = []
+      var layouts: [LayoutKind] = []
       let deletes = earlyDeleted.map { StagePlan.Section(index: $0, ref: ~$0) }
       let hasDeletes = !deletes.isEmpty || !elements.deleted.isEmpty
       let hasArrivals = !elements.inserted.isEmpty || !elements.moved.isEmpty
-      var stages: [StagePlan] = []
-
       if !sectionsRearranged {
         if hasDeletes || hasArrivals {
-          var stage = StagePlan(
-            layout: middleLayout(final: true), sectionDeleted: deletes,
-            elementDeleted: elements.deleted, elementInserted: elements.inserted,
-            elementMoved: elements.moved)
-          if hasUpdates && elements.updatedOneMoves {
-            stages.append(updates.with(layout: afterUpdates()))
-          } else {
-            stage.sectionUpdated = sections.updated
-            stage.elementUpdated = elements.updated
-          }
-          stages.append(stage)
-        } else if hasUpdates {
-          stages.append(updates)
+          stages.append(
+            StagePlan(
+              sectionDeleted: deletes, elementDeleted: elements.deleted,
+              elementInserted: elements.inserted, elementMoved: elements.moved))
+          layouts.append(.middle(final: true))
         }
       } else {
         if hasDeletes {
-          var stage = StagePlan(
-            layout: afterDeletes(), sectionDeleted: deletes, elementDeleted: elements.deleted)
-          stage.sectionUpdated = sections.updated
-          stage.elementUpdated = elements.updated
-          stages.append(stage)
-        } else if hasUpdates {
-          stages.append(updates.with(layout: afterUpdates()))
+          stages.append(StagePlan(sectionDeleted: deletes, elementDeleted: elements.deleted))
+          layouts.append(.afterDeletes)
         }
-        stages.append(
-          StagePlan(
-            layout: middleLayout(final: false), sectionInserted: sections.inserted,
-            sectionMoved: sections.moved))
+        stages.append(StagePlan(sectionInserted: sections.inserted, sectionMoved: sections.moved))
+        layouts.append(.middle(final: false))
         if hasArrivals {
-          stages.append(
-            StagePlan(
-              layout: middleLayout(final: true), elementInserted: elements.inserted,
-              elementMoved: elements.moved))
+          stages.append(StagePlan(elementInserted: elements.inserted, elementMoved: elements.moved))
+          layouts.append(.middle(final: true))
         }
       }
-      if !lateDeletes.isEmpty { stages.append(StagePlan(sectionDeleted: lateDeletes)) }
-      if !stages.isEmpty { stages[stages.count - 1].layout = nil }
+      if !lateDeleted.isEmpty {
+        stages.append(
+          StagePlan(
+            sectionDeleted: lateDeleted.map {
+              StagePlan.Section(index: latePosition[$0], ref: ~$0)
+            }))
+        layouts.append(.middle(final: true))
+      }
+      placeUpdates(sections.updated, elements.updated, into: &stages, layouts: &layouts)
+
+      var headerStage = [Int](repeating: -1, count: m.oldSectionPartner.count)
+      for (i, stage) in stages.enumerated() {
+        for change in stage.sectionUpdated { headerStage[change.index] = i }
+      }
+      for i in stages.indices.dropLast() {
+        stages[i].layout = layout(layouts[i], stage: i, headerStage: headerStage)
+      }
       return stages
+    }
+
+    /// Where a stage's data comes from, built only for stages that are not the last.
+    enum LayoutKind {
+      /// The old layout; element content new once the element updates are done.
+      case old(newContent: Bool)
+      case afterDeletes
+      case middle(final: Bool)
+    }
+
+    /// Puts the updates into the first stage UIKit can reload them in, adding update-only
+    /// stages in the old layout in front where none can.
+    ///
+    /// UIKit reloads as a delete plus an insert at a place computed without the batch's moves,
+    /// so element updates join the first stage only when it moves nothing; otherwise they are a
+    /// stage of their own, first. A section update is a reload of the whole section: it joins
+    /// the first stage that moves no section and changes no element of that section (the
+    /// element updates' stage, or the one after it), otherwise a stage of section updates goes
+    /// in front of all others.
+    private func placeUpdates(
+      _ sectionUpdates: [StagePlan.Section], _ elementUpdates: [StagePlan.Element],
+      into stages: inout [StagePlan], layouts: inout [LayoutKind]
+    ) {
+      var ownStage = false
+      if !elementUpdates.isEmpty {
+        if let first = stages.first, first.elementMoved.isEmpty, first.sectionMoved.isEmpty {
+          stages[0].elementUpdated = elementUpdates
+        } else {
+          stages.insert(StagePlan(elementUpdated: elementUpdates), at: 0)
+          layouts.insert(.old(newContent: true), at: 0)
+          ownStage = true
+        }
+      }
+      guard !sectionUpdates.isEmpty else { return }
+      guard !stages.isEmpty else {
+        stages.append(StagePlan(sectionUpdated: sectionUpdates))
+        return
+      }
+      // The element updates' own stage and the stage after it both start from the old layout.
+      let candidates = (ownStage ? [0, 1] : [0]).filter {
+        stages.indices.contains($0) && stages[$0].sectionMoved.isEmpty
+      }
+      let touched = candidates.map { sectionsWithElementChanges(stages[$0]) }
+      var front: [StagePlan.Section] = []
+      for update in sectionUpdates {
+        if let c = candidates.indices.first(where: { !touched[$0][update.ref] }) {
+          stages[candidates[c]].sectionUpdated.append(update)
+        } else {
+          front.append(update)
+        }
+      }
+      if !front.isEmpty {
+        stages.insert(StagePlan(sectionUpdated: front), at: 0)
+        layouts.insert(.old(newContent: false), at: 0)
+      }
+    }
+    /// Per new section: whether `stage` deletes, inserts, updates or moves an element in it.
+    private func sectionsWithElementChanges(_ stage: StagePlan) -> [Bool] {
+      var touched = [Bool](repeating: false, count: m.newSectionPartner.count)
+      func mark(_ ref: Int) { if ref >= 0 { touched[ref] = true } }
+      for change in stage.elementDeleted { mark(change.section) }
+      for change in stage.elementInserted { mark(change.section) }
+      for change in stage.elementUpdated { mark(change.section) }
+      for move in stage.elementMoved {
+        mark(move.sourceSection)
+        mark(move.targetSection)
+      }
+      return touched
+    }
+
+    private func layout(_ kind: LayoutKind, stage: Int, headerStage: [Int]) -> StagePlan.Layout {
+      switch kind {
+      case .old(let newContent):
+        oldLayout(newContent: newContent) { headerStage[$0] <= stage }
+      case .afterDeletes: afterDeletes()
+      case .middle(let final): middleLayout(final: final)
+      }
     }
 
     /// Deleted, inserted, updated and moved sections, and the intermediate section order.
@@ -240,15 +313,16 @@ enum StagePlanner {
       return (deleted, inserted, updated, moved, updatedOneMoves)
     }
 
-    /// The old layout, with everything that pairs taken from the new feed.
-    func afterUpdates() -> StagePlan.Layout {
+    /// The old layout; paired sections show their new header once `headerIsNew` says so, paired
+    /// elements their new content when `newContent` is set.
+    func oldLayout(newContent: Bool, headerIsNew: (Int) -> Bool) -> StagePlan.Layout {
       var layout = StagePlan.Layout()
       layout.sections = m.oldSectionPartner.indices.map { s in
-        m.oldSectionPartner[s] >= 0 ? m.oldSectionPartner[s] : ~s
+        m.oldSectionPartner[s] >= 0 && headerIsNew(s) ? m.oldSectionPartner[s] : ~s
       }
       layout.elementStart = m.oldStart
       layout.elements = m.oldPartner.indices.map { k in
-        m.oldPartner[k] >= 0 ? m.oldPartner[k] : ~k
+        newContent && m.oldPartner[k] >= 0 ? m.oldPartner[k] : ~k
       }
       return layout
     }
