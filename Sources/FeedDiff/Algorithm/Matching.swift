@@ -19,6 +19,8 @@ struct Matching {
   /// Flat index of each old section's first element; one extra entry holds the total.
   @usableFromInline var oldStart: [Int]
   @usableFromInline var newStart: [Int]
+  /// Section of each flat element, kept only for feeds of more than `fewSections` sections;
+  /// `oldSection(of:)` and `newSection(of:)` search the starts otherwise.
   @usableFromInline var oldSectionOf: [Int]
   @usableFromInline var newSectionOf: [Int]
   /// Old flat element → paired new flat element, or -1 when deleted.
@@ -33,33 +35,24 @@ struct Matching {
     source: [Section], target: [Section], oldElements: [[Section.Element]],
     newElements: [[Section.Element]]
   ) throws(DuplicateIdentifierError) {
-    var sectionIndex: [IdentifierKey<Section.DifferenceIdentifier>: Int] = [:]
-    sectionIndex.reserveCapacity(source.count)
-    for (s, section) in source.enumerated()
-    where sectionIndex.updateValue(s, forKey: IdentifierKey(section.differenceIdentifier)) != nil {
-      throw Self.duplicateSection(section.differenceIdentifier, in: .source)
-    }
     oldSectionPartner = Array(repeating: -1, count: source.count)
     newSectionPartner = Array(repeating: -1, count: target.count)
     sectionChanged = Array(repeating: false, count: target.count)
-    var seenTargetSections = Set<IdentifierKey<Section.DifferenceIdentifier>>(
-      minimumCapacity: target.count)
-    for (t, section) in target.enumerated() {
-      let id = section.differenceIdentifier
-      guard seenTargetSections.insert(IdentifierKey(id)).inserted else {
-        throw Self.duplicateSection(id, in: .target)
-      }
-      if let s = sectionIndex[IdentifierKey(id)] {
-        oldSectionPartner[s] = t
-        newSectionPartner[t] = s
-        sectionChanged[t] = !section.isContentEqual(to: source[s])
-      }
+    if source.count <= Self.fewSections && target.count <= Self.fewSections {
+      try Self.pairFewSections(
+        source, target, oldPartner: &oldSectionPartner, newPartner: &newSectionPartner)
+    } else {
+      try Self.pairManySections(
+        source, target, oldPartner: &oldSectionPartner, newPartner: &newSectionPartner)
+    }
+    for t in target.indices where newSectionPartner[t] >= 0 {
+      sectionChanged[t] = !target[t].isContentEqual(to: source[newSectionPartner[t]])
     }
 
     let (oldStart, oldSectionOf) = Self.layout(oldElements)
     let (newStart, newSectionOf) = Self.layout(newElements)
-    let oldCount = oldSectionOf.count
-    let newCount = newSectionOf.count
+    let oldCount = oldStart[oldStart.count - 1]
+    let newCount = newStart[newStart.count - 1]
     // Binary search over the few section starts stays in cache; `oldSectionOf[k]` would not.
     func oldID(_ k: Int) -> Section.Element.DifferenceIdentifier {
       let s = Self.section(containing: k, starts: oldStart)
@@ -80,7 +73,8 @@ struct Matching {
           hash: identifierHash(id), isSame: { identifiersEqual(oldID($0), id) })
         {
           throw Self.duplicateElement(
-            id, section: source[s], firstSection: source[oldSectionOf[first]], in: .source)
+            id, section: source[s],
+            firstSection: source[Self.section(containing: first, starts: oldStart)], in: .source)
         }
       }
     }
@@ -115,7 +109,9 @@ struct Matching {
           }
           guard found < oldCount else {
             throw Self.duplicateElement(
-              id, section: target[t], firstSection: target[newSectionOf[newOnly[found - oldCount]]],
+              id, section: target[t],
+              firstSection: target[
+                Self.section(containing: newOnly[found - oldCount], starts: newStart)],
               in: .target)
           }
           match = (Self.section(containing: found, starts: oldStart), found)
@@ -123,7 +119,8 @@ struct Matching {
         let (s, k) = match
         guard oldPartner[k] == -1 else {
           throw Self.duplicateElement(
-            id, section: target[t], firstSection: target[newSectionOf[oldPartner[k]]],
+            id, section: target[t],
+            firstSection: target[Self.section(containing: oldPartner[k], starts: newStart)],
             in: .target)
         }
         oldPartner[k] = m
@@ -141,6 +138,78 @@ struct Matching {
     self.elementChanged = elementChanged
   }
 
+  /// Up to this many sections, sections pair by comparing identifiers directly and elements find
+  /// their section by a search over the section starts: cheaper than building tables.
+  @usableFromInline static let fewSections = 8
+
+  /// The old section holding old flat element `k`.
+  @inlinable
+  func oldSection(of k: Int) -> Int {
+    oldSectionOf.isEmpty ? Self.section(containing: k, starts: oldStart) : oldSectionOf[k]
+  }
+
+  /// The new section holding new flat element `m`.
+  @inlinable
+  func newSection(of m: Int) -> Int {
+    newSectionOf.isEmpty ? Self.section(containing: m, starts: newStart) : newSectionOf[m]
+  }
+
+  /// Pairs sections by comparing every identifier with every other: for a handful of sections
+  /// this costs less than hashing them.
+  @inlinable
+  static func pairFewSections<Section: DifferentiableSection>(
+    _ source: [Section], _ target: [Section], oldPartner: inout [Int], newPartner: inout [Int]
+  ) throws(DuplicateIdentifierError) {
+    for s in source.indices {
+      let id = source[s].differenceIdentifier
+      for earlier in 0..<s where identifiersEqual(source[earlier].differenceIdentifier, id) {
+        throw duplicateSection(id, in: .source)
+      }
+    }
+    for t in target.indices {
+      let id = target[t].differenceIdentifier
+      for earlier in 0..<t where identifiersEqual(target[earlier].differenceIdentifier, id) {
+        throw duplicateSection(id, in: .target)
+      }
+      // Sections usually keep their place, so the same index is tried first.
+      if t < source.count && identifiersEqual(source[t].differenceIdentifier, id) {
+        oldPartner[t] = t
+        newPartner[t] = t
+        continue
+      }
+      for s in source.indices where identifiersEqual(source[s].differenceIdentifier, id) {
+        oldPartner[s] = t
+        newPartner[t] = s
+        break
+      }
+    }
+  }
+
+  /// Pairs sections through a dictionary of the old section identifiers.
+  @inlinable
+  static func pairManySections<Section: DifferentiableSection>(
+    _ source: [Section], _ target: [Section], oldPartner: inout [Int], newPartner: inout [Int]
+  ) throws(DuplicateIdentifierError) {
+    var sectionIndex: [IdentifierKey<Section.DifferenceIdentifier>: Int] = [:]
+    sectionIndex.reserveCapacity(source.count)
+    for (s, section) in source.enumerated()
+    where sectionIndex.updateValue(s, forKey: IdentifierKey(section.differenceIdentifier)) != nil {
+      throw duplicateSection(section.differenceIdentifier, in: .source)
+    }
+    var seenTargetSections = Set<IdentifierKey<Section.DifferenceIdentifier>>(
+      minimumCapacity: target.count)
+    for (t, section) in target.enumerated() {
+      let id = section.differenceIdentifier
+      guard seenTargetSections.insert(IdentifierKey(id)).inserted else {
+        throw duplicateSection(id, in: .target)
+      }
+      if let s = sectionIndex[IdentifierKey(id)] {
+        oldPartner[s] = t
+        newPartner[t] = s
+      }
+    }
+  }
+
   /// The section whose flat range holds element `k`: the last start at or before `k`.
   @inlinable
   static func section(containing k: Int, starts: [Int]) -> Int {
@@ -155,6 +224,7 @@ struct Matching {
 
   @inlinable
   static func layout<Element>(_ sections: [[Element]]) -> (start: [Int], sectionOf: [Int]) {
+    // `sectionOf` stays empty for a few sections; see `oldSection(of:)`.
     var start: [Int] = []
     start.reserveCapacity(sections.count + 1)
     var total = 0
@@ -163,6 +233,7 @@ struct Matching {
       total += elements.count
     }
     start.append(total)
+    guard sections.count > fewSections else { return (start, []) }
     var sectionOf = [Int](repeating: 0, count: total)
     for s in sections.indices {
       for k in start[s]..<start[s + 1] { sectionOf[k] = s }

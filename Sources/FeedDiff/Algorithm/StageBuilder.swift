@@ -57,7 +57,7 @@ struct StageBuilder<Section: DifferentiableSection> {
           position += 1
           continue
         }
-        let t = matching.newSectionOf[ref]
+        let t = matching.newSection(of: ref)
         var end = position + 1
         while end < range.upperBound && layout.elements[end] == ref + (end - position)
           && ref + (end - position) < matching.newStart[t + 1]
@@ -95,10 +95,10 @@ struct StageBuilder<Section: DifferentiableSection> {
   @inlinable
   func element(_ ref: Int) -> Section.Element {
     if ref >= 0 {
-      let t = matching.newSectionOf[ref]
+      let t = matching.newSection(of: ref)
       return newElements[t][ref - matching.newStart[t]]
     }
-    let s = matching.oldSectionOf[~ref]
+    let s = matching.oldSection(of: ~ref)
     return oldElements[s][~ref - matching.oldStart[s]]
   }
 }

@@ -44,6 +44,15 @@ struct StagePlan {
     @usableFromInline var elements: [Int] = []
   }
 
+  /// Which intermediate feed the stage ends at; `StagePlanner` turns it into `layout`.
+  enum LayoutKind {
+    /// The old layout; element content new once the element updates are done.
+    case old(newContent: Bool)
+    case afterDeletes
+    case middle(final: Bool)
+  }
+
+  var kind: LayoutKind
   /// How to build the stage's data; nil when the stage ends at the new feed itself.
   @usableFromInline var layout: Layout?
   @usableFromInline var sectionDeleted: [Section] = []

@@ -8,6 +8,9 @@
 /// first stage unless UIKit would misplace the reload there (see `placeUpdates`). Moves come from a
 /// longest increasing subsequence per section, so an element is moved only when it is out of
 /// order relative to the elements that stay.
+///
+/// Per-section tables that would only say "nothing changed here" (every section kept, in order)
+/// are left empty and read through accessors, so a diff of a few items allocates little.
 @usableFromInline
 enum StagePlanner {
   @usableFromInline
@@ -25,26 +28,40 @@ enum StagePlanner {
     var earlyDeleted: [Int] = []
     /// Deleted sections some elements move out of: deleted in a last stage, once they left.
     var lateDeleted: [Int] = []
-    /// Index of each old section after the deletes stage (-1 for early-deleted ones).
-    var positionAfterDeletes: [Int]
-    /// Per new section: paired, and on the longest run of sections that keep their order.
-    var staysInOrder: [Bool]
+    /// Index of each old section after the deletes stage (-1 for early-deleted ones); empty when
+    /// no section is deleted, the index then being the old one.
+    var positionAfterDeletes: [Int] = []
+    /// Per new section: paired, and on the longest run of sections that keep their order; empty
+    /// when every paired section keeps its order.
+    var staysInOrder: [Bool] = []
     /// The section order after the sections stage: new sections (refs `t`) in new order with
-    /// late-deleted sections (refs `~s`) kept behind the section that preceded them.
+    /// late-deleted sections (refs `~s`) kept behind the section that preceded them. Empty, with
+    /// `middlePosition`, when there are no late-deleted sections: the order is then the new one.
     var middle: [Int] = []
-    var middlePosition: [Int]
-    var latePosition: [Int]
-    /// Each old element's index after the deletes stage.
-    var rankAfterDeletes: [Int]
+    var middlePosition: [Int] = []
+    var latePosition: [Int] = []
+    /// Each old element's index after the deletes stage; only kept when sections are rearranged,
+    /// the one case that addresses moves from there.
+    var rankAfterDeletes: [Int] = []
     var sectionsRearranged = false
+    /// LIS keys and working memory, shared by the sections and every section's elements.
+    var keys: [Int] = []
+    var scratch: [Int] = []
 
     init(_ m: Matching) {
       self.m = m
-      positionAfterDeletes = Array(repeating: -1, count: m.oldSectionPartner.count)
-      staysInOrder = Array(repeating: false, count: m.newSectionPartner.count)
-      middlePosition = Array(repeating: -1, count: m.newSectionPartner.count)
-      latePosition = Array(repeating: -1, count: m.oldSectionPartner.count)
-      rankAfterDeletes = Array(repeating: -1, count: m.oldPartner.count)
+    }
+
+    func afterDeletes(_ s: Int) -> Int {
+      positionAfterDeletes.isEmpty ? s : positionAfterDeletes[s]
+    }
+
+    func middleIndex(_ t: Int) -> Int {
+      middlePosition.isEmpty ? t : middlePosition[t]
+    }
+
+    func stays(_ t: Int) -> Bool {
+      m.newSectionPartner[t] >= 0 && (staysInOrder.isEmpty || staysInOrder[t])
     }
 
     mutating func stages() -> [StagePlan] {
@@ -52,7 +69,6 @@ enum StagePlanner {
       let elements = elementChanges()
       summary.changed += sections.updated.count + elements.updated.count
       var stages: [StagePlan] = []
-      var layouts: [LayoutKind] = []
       let deletes = earlyDeleted.map { StagePlan.Section(index: $0, ref: ~$0) }
       let hasDeletes = !deletes.isEmpty || !elements.deleted.isEmpty
       let hasArrivals = !elements.inserted.isEmpty || !elements.moved.isEmpty
@@ -60,48 +76,49 @@ enum StagePlanner {
         if hasDeletes || hasArrivals {
           stages.append(
             StagePlan(
-              sectionDeleted: deletes, elementDeleted: elements.deleted,
-              elementInserted: elements.inserted, elementMoved: elements.moved))
-          layouts.append(.middle(final: true))
+              kind: .middle(final: true), sectionDeleted: deletes,
+              elementDeleted: elements.deleted, elementInserted: elements.inserted,
+              elementMoved: elements.moved))
         }
       } else {
         if hasDeletes {
-          stages.append(StagePlan(sectionDeleted: deletes, elementDeleted: elements.deleted))
-          layouts.append(.afterDeletes)
+          stages.append(
+            StagePlan(
+              kind: .afterDeletes, sectionDeleted: deletes, elementDeleted: elements.deleted))
         }
-        stages.append(StagePlan(sectionInserted: sections.inserted, sectionMoved: sections.moved))
-        layouts.append(.middle(final: false))
+        stages.append(
+          StagePlan(
+            kind: .middle(final: false), sectionInserted: sections.inserted,
+            sectionMoved: sections.moved))
         if hasArrivals {
-          stages.append(StagePlan(elementInserted: elements.inserted, elementMoved: elements.moved))
-          layouts.append(.middle(final: true))
+          stages.append(
+            StagePlan(
+              kind: .middle(final: true), elementInserted: elements.inserted,
+              elementMoved: elements.moved))
         }
       }
       if !lateDeleted.isEmpty {
         stages.append(
           StagePlan(
+            kind: .middle(final: true),
             sectionDeleted: lateDeleted.map {
               StagePlan.Section(index: latePosition[$0], ref: ~$0)
             }))
-        layouts.append(.middle(final: true))
       }
-      placeUpdates(sections.updated, elements.updated, into: &stages, layouts: &layouts)
+      placeUpdates(sections.updated, elements.updated, into: &stages)
 
-      var headerStage = [Int](repeating: -1, count: m.oldSectionPartner.count)
-      for (i, stage) in stages.enumerated() {
-        for change in stage.sectionUpdated { headerStage[change.index] = i }
+      guard stages.count > 1 else { return stages }
+      var headerStage: [Int] = []
+      if !sections.updated.isEmpty {
+        headerStage = Array(repeating: -1, count: m.oldSectionPartner.count)
+        for (i, stage) in stages.enumerated() {
+          for change in stage.sectionUpdated { headerStage[change.index] = i }
+        }
       }
       for i in stages.indices.dropLast() {
-        stages[i].layout = layout(layouts[i], stage: i, headerStage: headerStage)
+        stages[i].layout = layout(stages[i].kind) { headerStage.isEmpty || headerStage[$0] <= i }
       }
       return stages
-    }
-
-    /// Where a stage's data comes from, built only for stages that are not the last.
-    enum LayoutKind {
-      /// The old layout; element content new once the element updates are done.
-      case old(newContent: Bool)
-      case afterDeletes
-      case middle(final: Bool)
     }
 
     /// Puts the updates into the first stage UIKit can reload them in, adding update-only
@@ -115,21 +132,21 @@ enum StagePlanner {
     /// in front of all others.
     private func placeUpdates(
       _ sectionUpdates: [StagePlan.Section], _ elementUpdates: [StagePlan.Element],
-      into stages: inout [StagePlan], layouts: inout [LayoutKind]
+      into stages: inout [StagePlan]
     ) {
       var ownStage = false
       if !elementUpdates.isEmpty {
         if let first = stages.first, first.elementMoved.isEmpty, first.sectionMoved.isEmpty {
           stages[0].elementUpdated = elementUpdates
         } else {
-          stages.insert(StagePlan(elementUpdated: elementUpdates), at: 0)
-          layouts.insert(.old(newContent: true), at: 0)
+          stages.insert(
+            StagePlan(kind: .old(newContent: true), elementUpdated: elementUpdates), at: 0)
           ownStage = true
         }
       }
       guard !sectionUpdates.isEmpty else { return }
       guard !stages.isEmpty else {
-        stages.append(StagePlan(sectionUpdated: sectionUpdates))
+        stages.append(StagePlan(kind: .old(newContent: true), sectionUpdated: sectionUpdates))
         return
       }
       // The element updates' own stage and the stage after it both start from the old layout.
@@ -146,10 +163,10 @@ enum StagePlanner {
         }
       }
       if !front.isEmpty {
-        stages.insert(StagePlan(sectionUpdated: front), at: 0)
-        layouts.insert(.old(newContent: false), at: 0)
+        stages.insert(StagePlan(kind: .old(newContent: false), sectionUpdated: front), at: 0)
       }
     }
+
     /// Per new section: whether `stage` deletes, inserts, updates or moves an element in it.
     private func sectionsWithElementChanges(_ stage: StagePlan) -> [Bool] {
       var touched = [Bool](repeating: false, count: m.newSectionPartner.count)
@@ -164,11 +181,12 @@ enum StagePlanner {
       return touched
     }
 
-    private func layout(_ kind: LayoutKind, stage: Int, headerStage: [Int]) -> StagePlan.Layout {
+    private func layout(_ kind: StagePlan.LayoutKind, headerIsNew: (Int) -> Bool)
+      -> StagePlan.Layout
+    {
       switch kind {
-      case .old(let newContent):
-        oldLayout(newContent: newContent) { headerStage[$0] <= stage }
-      case .afterDeletes: afterDeletes()
+      case .old(let newContent): oldLayout(newContent: newContent, headerIsNew: headerIsNew)
+      case .afterDeletes: afterDeletesLayout()
       case .middle(let final): middleLayout(final: final)
       }
     }
@@ -177,51 +195,74 @@ enum StagePlanner {
     mutating func sectionChanges() -> (
       inserted: [StagePlan.Section], updated: [StagePlan.Section], moved: [StagePlan.SectionMove]
     ) {
-      var position = 0
-      for s in m.oldSectionPartner.indices {
-        let range = m.oldStart[s]..<m.oldStart[s + 1]
-        if m.oldSectionPartner[s] < 0 {
-          let unpaired = range.filter { m.oldPartner[$0] < 0 }.count
-          summary.removed += 1 + unpaired
-          if unpaired == range.count {
-            earlyDeleted.append(s)
-            continue
+      if m.oldSectionPartner.contains(-1) {
+        positionAfterDeletes = Array(repeating: -1, count: m.oldSectionPartner.count)
+        var position = 0
+        for s in m.oldSectionPartner.indices {
+          if m.oldSectionPartner[s] < 0 {
+            var unpaired = 0
+            for k in m.oldStart[s]..<m.oldStart[s + 1] where m.oldPartner[k] < 0 { unpaired += 1 }
+            summary.removed += 1 + unpaired
+            if unpaired == m.oldStart[s + 1] - m.oldStart[s] {
+              earlyDeleted.append(s)
+              continue
+            }
+            lateDeleted.append(s)
           }
-          lateDeleted.append(s)
+          positionAfterDeletes[s] = position
+          position += 1
         }
-        positionAfterDeletes[s] = position
-        position += 1
       }
 
       var inserted: [Int] = []
       var updated: [StagePlan.Section] = []
-      var keys: [Int] = []
-      var keyed: [Int] = []
+      keys.removeAll(keepingCapacity: true)
       for t in m.newSectionPartner.indices {
         let s = m.newSectionPartner[t]
         guard s >= 0 else {
           inserted.append(t)
-          let newOnly = (m.newStart[t]..<m.newStart[t + 1]).filter { m.newPartner[$0] < 0 }
-          summary.added += 1 + newOnly.count
+          var newOnly = 0
+          for n in m.newStart[t]..<m.newStart[t + 1] where m.newPartner[n] < 0 { newOnly += 1 }
+          summary.added += 1 + newOnly
           continue
         }
         if m.sectionChanged[t] { updated.append(.init(index: s, ref: t)) }
-        keys.append(positionAfterDeletes[s])
-        keyed.append(t)
+        keys.append(afterDeletes(s))
       }
-      for (i, inOrder) in longestIncreasingSubsequence(keys).enumerated() {
-        staysInOrder[keyed[i]] = inOrder
+      markLongestIncreasingSubsequence(&keys, scratch: &scratch)
+      if keys.contains(0) {
+        staysInOrder = Array(repeating: false, count: m.newSectionPartner.count)
+        var keyIndex = 0
+        for t in m.newSectionPartner.indices where m.newSectionPartner[t] >= 0 {
+          staysInOrder[t] = keys[keyIndex] == 1
+          keyIndex += 1
+        }
       }
+      if !lateDeleted.isEmpty { placeLateDeleted() }
 
-      // Late-deleted sections ride behind the in-order section that preceded them in old order.
+      var moved: [StagePlan.SectionMove] = []
+      for t in m.newSectionPartner.indices where m.newSectionPartner[t] >= 0 && !stays(t) {
+        moved.append(
+          .init(source: afterDeletes(m.newSectionPartner[t]), target: middleIndex(t), ref: t))
+      }
+      summary.moved += moved.count
+      sectionsRearranged = !inserted.isEmpty || !moved.isEmpty
+      return (inserted.map { .init(index: middleIndex($0), ref: $0) }, updated, moved)
+    }
+
+    /// Builds the middle order: late-deleted sections ride behind the in-order section that
+    /// preceded them in old order.
+    private mutating func placeLateDeleted() {
+      latePosition = Array(repeating: -1, count: m.oldSectionPartner.count)
+      middlePosition = Array(repeating: -1, count: m.newSectionPartner.count)
       var front: [Int] = []
       var behind: [Int: [Int]] = [:]
       var lastInOrder = -1
       for s in m.oldSectionPartner.indices {
         let t = m.oldSectionPartner[s]
-        if t >= 0 && staysInOrder[t] {
+        if t >= 0 && stays(t) {
           lastInOrder = s
-        } else if t < 0 && positionAfterDeletes[s] >= 0 {
+        } else if t < 0 && afterDeletes(s) >= 0 {
           if lastInOrder < 0 { front.append(s) } else { behind[lastInOrder, default: []].append(s) }
         }
       }
@@ -230,16 +271,8 @@ enum StagePlanner {
         middlePosition[t] = middle.count
         middle.append(t)
         let s = m.newSectionPartner[t]
-        if s >= 0 && staysInOrder[t] { for late in behind[s, default: []] { appendLate(late) } }
+        if s >= 0 && stays(t) { for late in behind[s, default: []] { appendLate(late) } }
       }
-
-      let moved = keyed.filter { !staysInOrder[$0] }.map { t in
-        StagePlan.SectionMove(
-          source: positionAfterDeletes[m.newSectionPartner[t]], target: middlePosition[t], ref: t)
-      }
-      summary.moved += moved.count
-      sectionsRearranged = !inserted.isEmpty || !moved.isEmpty
-      return (inserted.map { .init(index: middlePosition[$0], ref: $0) }, updated, moved)
     }
 
     private mutating func appendLate(_ s: Int) {
@@ -250,15 +283,18 @@ enum StagePlanner {
     /// Element deletes, inserts, updates and moves, in the index spaces of their stages.
     mutating func elementChanges() -> (
       deleted: [StagePlan.Element], inserted: [StagePlan.Element], updated: [StagePlan.Element],
-      moved: [StagePlan.ElementMove], updatedOneMoves: Bool
+      moved: [StagePlan.ElementMove]
     ) {
       var deleted: [StagePlan.Element] = []
-      for s in m.oldSectionPartner.indices where positionAfterDeletes[s] >= 0 {
+      if sectionsRearranged {
+        rankAfterDeletes = Array(repeating: -1, count: m.oldPartner.count)
+      }
+      for s in m.oldSectionPartner.indices where afterDeletes(s) >= 0 {
         let survives = m.oldSectionPartner[s] >= 0
         var rank = 0
         for k in m.oldStart[s]..<m.oldStart[s + 1] {
           if m.oldPartner[k] >= 0 || !survives {
-            rankAfterDeletes[k] = rank
+            if sectionsRearranged { rankAfterDeletes[k] = rank }
             rank += 1
           } else {
             let path = ElementPath(section: s, element: k - m.oldStart[s])
@@ -270,47 +306,49 @@ enum StagePlanner {
       var inserted: [StagePlan.Element] = []
       var updated: [StagePlan.Element] = []
       var moved: [StagePlan.ElementMove] = []
-      var updatedOneMoves = false
-      var keys: [Int] = []
       for t in m.newSectionPartner.indices {
         let s = m.newSectionPartner[t]
         let range = m.newStart[t]..<m.newStart[t + 1]
+        // Old flat indices order the elements that stay in their section as well as their
+        // ranks after the deletes would.
         keys.removeAll(keepingCapacity: true)
-        for n in range where m.newPartner[n] >= 0 && m.oldSectionOf[m.newPartner[n]] == s {
-          keys.append(rankAfterDeletes[m.newPartner[n]])
+        for n in range where m.newPartner[n] >= 0 && m.oldSection(of: m.newPartner[n]) == s {
+          keys.append(m.newPartner[n])
         }
-        let inOrder = longestIncreasingSubsequence(keys)
+        markLongestIncreasingSubsequence(&keys, scratch: &scratch)
         var keyIndex = 0
         for n in range {
-          let target = ElementPath(section: middlePosition[t], element: n - m.newStart[t])
+          let target = ElementPath(section: middleIndex(t), element: n - m.newStart[t])
           let k = m.newPartner[n]
           guard k >= 0 else {
             if s >= 0 { inserted.append(.init(path: target, section: t, ref: n)) }
             continue
           }
-          let from = m.oldSectionOf[k]
+          let from = m.oldSection(of: k)
           let fromRef = m.oldSectionPartner[from] >= 0 ? m.oldSectionPartner[from] : ~from
           let oldPath = ElementPath(section: from, element: k - m.oldStart[from])
           if m.elementChanged[n] { updated.append(.init(path: oldPath, section: fromRef, ref: n)) }
           var moves = true
           if from == s {
-            moves = !inOrder[keyIndex]
+            moves = keys[keyIndex] == 0
             keyIndex += 1
           }
           guard moves else { continue }
-          let fromPosition = fromRef >= 0 ? middlePosition[fromRef] : latePosition[from]
-          let source =
-            sectionsRearranged
-            ? ElementPath(section: fromPosition, element: rankAfterDeletes[k]) : oldPath
+          let source: ElementPath
+          if sectionsRearranged {
+            let fromPosition = fromRef >= 0 ? middleIndex(fromRef) : latePosition[from]
+            source = ElementPath(section: fromPosition, element: rankAfterDeletes[k])
+          } else {
+            source = oldPath
+          }
           moved.append(
             .init(source: source, target: target, sourceSection: fromRef, targetSection: t, ref: n))
-          updatedOneMoves = updatedOneMoves || m.elementChanged[n]
         }
       }
       summary.added += inserted.count
       summary.removed += deleted.count
       summary.moved += moved.count
-      return (deleted, inserted, updated, moved, updatedOneMoves)
+      return (deleted, inserted, updated, moved)
     }
 
     /// The old layout; paired sections show their new header once `headerIsNew` says so, paired
@@ -328,9 +366,9 @@ enum StagePlanner {
     }
 
     /// Sections that survive the deletes stage in old order, with the elements still in them.
-    func afterDeletes() -> StagePlan.Layout {
+    func afterDeletesLayout() -> StagePlan.Layout {
       var layout = StagePlan.Layout()
-      for s in m.oldSectionPartner.indices where positionAfterDeletes[s] >= 0 {
+      for s in m.oldSectionPartner.indices where afterDeletes(s) >= 0 {
         let t = m.oldSectionPartner[s]
         layout.sections.append(t >= 0 ? t : ~s)
         appendKept(of: s, to: &layout)
@@ -342,7 +380,7 @@ enum StagePlanner {
     /// elements stage), otherwise they hold what they held after the deletes stage.
     func middleLayout(final: Bool) -> StagePlan.Layout {
       var layout = StagePlan.Layout()
-      for ref in middle {
+      for ref in middle.isEmpty ? Array(m.newSectionPartner.indices) : middle {
         layout.sections.append(ref)
         if ref < 0 {
           for k in m.oldStart[~ref]..<m.oldStart[~ref + 1] where !final || m.oldPartner[k] < 0 {
@@ -360,9 +398,11 @@ enum StagePlanner {
       return layout
     }
 
-    /// The elements of old section `s` that the deletes stage keeps, in old order.
+    /// The elements of old section `s` that the deletes stage keeps, in old order: the paired
+    /// ones, or all of them in a section that is deleted later.
     private func appendKept(of s: Int, to layout: inout StagePlan.Layout) {
-      for k in m.oldStart[s]..<m.oldStart[s + 1] where rankAfterDeletes[k] >= 0 {
+      let survives = m.oldSectionPartner[s] >= 0
+      for k in m.oldStart[s]..<m.oldStart[s + 1] where m.oldPartner[k] >= 0 || !survives {
         layout.elements.append(m.oldPartner[k] >= 0 ? m.oldPartner[k] : ~k)
       }
       layout.elementStart.append(layout.elements.count)
