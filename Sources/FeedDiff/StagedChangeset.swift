@@ -24,8 +24,11 @@ public struct StagedChangeset<Section: DifferentiableSection>: RandomAccessColle
     let builder = StageBuilder(
       source: source, target: target, oldElements: oldElements, newElements: newElements,
       matching: matching)
+    var stages: [Changeset<Section>] = []
+    stages.reserveCapacity(plans.count)
+    for plan in plans { stages.append(builder.changeset(for: plan)) }
     self.source = source
-    self.stages = plans.map(builder.changeset(for:))
+    self.stages = stages
     self.summary = summary
   }
 

@@ -1,4 +1,4 @@
-/// An open-addressing hash table that numbers identifiers densely, in the order they are added.
+/// An open-addressing hash table from identifiers to the entry numbers the caller gives them.
 ///
 /// The diff hashes every identifier exactly once, through this table; `Dictionary` would also
 /// store a copy of every key and, for `String`, run SipHash per lookup. Here the table holds only
@@ -8,7 +8,6 @@
 struct IdentifierTable {
   /// Entry number per slot, or -1 when the slot is empty.
   @usableFromInline var slots: [Int32]
-  @usableFromInline var count = 0
   @usableFromInline let mask: Int
 
   /// A table for at most `capacity` entries, kept under 80% full.
@@ -20,15 +19,14 @@ struct IdentifierTable {
     mask = size - 1
   }
 
-  /// The entry whose key `isSame` accepts, or nil after adding the key as the next entry.
+  /// The entry whose key `isSame` accepts, or nil after adding the key as entry `newEntry`.
   @inlinable
-  mutating func findOrInsert(hash: UInt64, isSame: (Int) -> Bool) -> Int? {
+  mutating func findOrInsert(hash: UInt64, newEntry: Int, isSame: (Int) -> Bool) -> Int? {
     var slot = Int(truncatingIfNeeded: hash) & mask
     while true {
       let entry = Int(slots[slot])
       if entry < 0 {
-        slots[slot] = Int32(truncatingIfNeeded: count)
-        count += 1
+        slots[slot] = Int32(truncatingIfNeeded: newEntry)
         return nil
       }
       if isSame(entry) { return entry }

@@ -63,14 +63,16 @@ struct Matching {
       return newElements[t][m - newStart[t]].differenceIdentifier
     }
 
-    // One table for both feeds: entry k < oldCount is old element k, later entries are new
-    // elements that matched nothing (`newOnly`), so a repeat in either feed is seen at once.
+    // One table for both feeds: entry k < oldCount is old element k, entry oldCount + m is new
+    // element m that matched nothing, so a repeat in either feed is seen at once.
     var table = IdentifierTable(capacity: oldCount + newCount)
+    var k = 0
     for (s, elements) in oldElements.enumerated() {
       for element in elements {
+        defer { k += 1 }
         let id = element.differenceIdentifier
         if let first = table.findOrInsert(
-          hash: identifierHash(id), isSame: { identifiersEqual(oldID($0), id) })
+          hash: identifierHash(id), newEntry: k, isSame: { identifiersEqual(oldID($0), id) })
         {
           throw Self.duplicateElement(
             id, section: source[s],
@@ -82,7 +84,6 @@ struct Matching {
     var oldPartner = [Int](repeating: -1, count: oldCount)
     var newPartner = [Int](repeating: -1, count: newCount)
     var elementChanged = [Bool](repeating: false, count: newCount)
-    var newOnly: [Int] = []
     // Most elements follow the same neighbour as before, so the old element after the last
     // match is tried first; only elements out of that run pay for a (cache-missing) table probe.
     // Old ids are unique, so a hit on the run is the only old element with that id.
@@ -100,18 +101,16 @@ struct Matching {
           || !identifiersEqual(
             oldElements[next.section][next.flat - oldStart[next.section]].differenceIdentifier, id)
         {
-          let found = table.findOrInsert(hash: identifierHash(id)) { entry in
-            identifiersEqual(entry < oldCount ? oldID(entry) : newID(newOnly[entry - oldCount]), id)
+          let found = table.findOrInsert(hash: identifierHash(id), newEntry: oldCount + m) {
+            entry in
+            identifiersEqual(entry < oldCount ? oldID(entry) : newID(entry - oldCount), id)
           }
-          guard let found else {
-            newOnly.append(m)
-            continue
-          }
+          guard let found else { continue }
           guard found < oldCount else {
             throw Self.duplicateElement(
               id, section: target[t],
               firstSection: target[
-                Self.section(containing: newOnly[found - oldCount], starts: newStart)],
+                Self.section(containing: found - oldCount, starts: newStart)],
               in: .target)
           }
           match = (Self.section(containing: found, starts: oldStart), found)

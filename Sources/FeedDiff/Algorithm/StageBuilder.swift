@@ -22,7 +22,7 @@ struct StageBuilder<Section: DifferentiableSection> {
   @inlinable
   func changeset(for plan: StagePlan) -> Changeset<Section> {
     Changeset(
-      data: plan.layout.map(data(for:)) ?? target,
+      data: data(for: plan.data),
       sectionDeleted: plan.sectionDeleted.map(sectionChange),
       sectionInserted: plan.sectionInserted.map(sectionChange),
       sectionUpdated: plan.sectionUpdated.map(sectionChange),
@@ -38,6 +38,38 @@ struct StageBuilder<Section: DifferentiableSection> {
           sourceSectionID: section($0.sourceSection).differenceIdentifier, source: $0.source,
           targetSectionID: section($0.targetSection).differenceIdentifier, target: $0.target)
       })
+  }
+
+  @inlinable
+  func data(for data: StagePlan.Data) -> [Section] {
+    switch data {
+    case .target: target
+    case .old(let newContent, let newHeaders):
+      oldData(newContent: newContent, newHeaders: newHeaders)
+    case .refs(let layout): self.data(for: layout)
+    }
+  }
+
+  /// The old feed, with updated elements and headers swapped in as `StagePlan.Data.old` says.
+  @inlinable
+  func oldData(newContent: Bool, newHeaders: [Bool]) -> [Section] {
+    var sections: [Section] = []
+    sections.reserveCapacity(source.count)
+    for s in source.indices {
+      var elements = oldElements[s]
+      if newContent {
+        for k in matching.oldStart[s]..<matching.oldStart[s + 1] {
+          let n = matching.oldPartner[k]
+          if n >= 0 && matching.elementChanged[n] {
+            elements[k - matching.oldStart[s]] = element(n)
+          }
+        }
+      }
+      let t = matching.oldSectionPartner[s]
+      let header = t >= 0 && (newHeaders.isEmpty || newHeaders[s]) ? target[t] : source[s]
+      sections.append(Section(source: header, elements: elements))
+    }
+    return sections
   }
 
   @inlinable

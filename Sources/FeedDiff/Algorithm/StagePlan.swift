@@ -44,7 +44,7 @@ struct StagePlan {
     @usableFromInline var elements: [Int] = []
   }
 
-  /// Which intermediate feed the stage ends at; `StagePlanner` turns it into `layout`.
+  /// Which intermediate feed the stage ends at; `StagePlanner` turns it into `data`.
   enum LayoutKind {
     /// The old layout; element content new once the element updates are done.
     case old(newContent: Bool)
@@ -52,9 +52,20 @@ struct StagePlan {
     case middle(final: Bool)
   }
 
+  /// How to build the stage's data.
+  @usableFromInline
+  enum Data {
+    /// The new feed itself: the last stage.
+    case target
+    /// The old feed's sections and elements; paired elements with new content when
+    /// `newContent` is set, paired sections with their new header where `newHeaders` says so
+    /// (all of them when it is empty).
+    case old(newContent: Bool, newHeaders: [Bool])
+    case refs(Layout)
+  }
+
   var kind: LayoutKind
-  /// How to build the stage's data; nil when the stage ends at the new feed itself.
-  @usableFromInline var layout: Layout?
+  @usableFromInline var data = Data.target
   @usableFromInline var sectionDeleted: [Section] = []
   @usableFromInline var sectionInserted: [Section] = []
   @usableFromInline var sectionUpdated: [Section] = []

@@ -44,9 +44,8 @@ enum StagePlanner {
     /// the one case that addresses moves from there.
     var rankAfterDeletes: [Int] = []
     var sectionsRearranged = false
-    /// LIS keys and working memory, shared by the sections and every section's elements.
+    /// LIS keys, shared by the sections and every section's elements.
     var keys: [Int] = []
-    var scratch: [Int] = []
 
     init(_ m: Matching) {
       self.m = m
@@ -69,6 +68,7 @@ enum StagePlanner {
       let elements = elementChanges()
       summary.changed += sections.updated.count + elements.updated.count
       var stages: [StagePlan] = []
+      stages.reserveCapacity(4)
       let deletes = earlyDeleted.map { StagePlan.Section(index: $0, ref: ~$0) }
       let hasDeletes = !deletes.isEmpty || !elements.deleted.isEmpty
       let hasArrivals = !elements.inserted.isEmpty || !elements.moved.isEmpty
@@ -107,18 +107,27 @@ enum StagePlanner {
       }
       placeUpdates(sections.updated, elements.updated, into: &stages)
 
-      guard stages.count > 1 else { return stages }
-      var headerStage: [Int] = []
-      if !sections.updated.isEmpty {
-        headerStage = Array(repeating: -1, count: m.oldSectionPartner.count)
-        for (i, stage) in stages.enumerated() {
-          for change in stage.sectionUpdated { headerStage[change.index] = i }
+      for i in stages.indices.dropLast() {
+        switch stages[i].kind {
+        case .old(let newContent):
+          stages[i].data = .old(
+            newContent: newContent, newHeaders: newHeaders(after: i, of: stages))
+        case .afterDeletes: stages[i].data = .refs(afterDeletesLayout())
+        case .middle(let final): stages[i].data = .refs(middleLayout(final: final))
         }
       }
-      for i in stages.indices.dropLast() {
-        stages[i].layout = layout(stages[i].kind) { headerStage.isEmpty || headerStage[$0] <= i }
-      }
       return stages
+    }
+
+    /// Per old section: whether its header is new after stage `i`; empty when every header is
+    /// (no section update comes later).
+    private func newHeaders(after i: Int, of stages: [StagePlan]) -> [Bool] {
+      guard stages[(i + 1)...].contains(where: { !$0.sectionUpdated.isEmpty }) else { return [] }
+      var new = [Bool](repeating: true, count: m.oldSectionPartner.count)
+      for stage in stages[(i + 1)...] {
+        for change in stage.sectionUpdated { new[change.index] = false }
+      }
+      return new
     }
 
     /// Puts the updates into the first stage UIKit can reload them in, adding update-only
@@ -181,16 +190,6 @@ enum StagePlanner {
       return touched
     }
 
-    private func layout(_ kind: StagePlan.LayoutKind, headerIsNew: (Int) -> Bool)
-      -> StagePlan.Layout
-    {
-      switch kind {
-      case .old(let newContent): oldLayout(newContent: newContent, headerIsNew: headerIsNew)
-      case .afterDeletes: afterDeletesLayout()
-      case .middle(let final): middleLayout(final: final)
-      }
-    }
-
     /// Deleted, inserted, updated and moved sections, and the intermediate section order.
     mutating func sectionChanges() -> (
       inserted: [StagePlan.Section], updated: [StagePlan.Section], moved: [StagePlan.SectionMove]
@@ -229,7 +228,7 @@ enum StagePlanner {
         if m.sectionChanged[t] { updated.append(.init(index: s, ref: t)) }
         keys.append(afterDeletes(s))
       }
-      markLongestIncreasingSubsequence(&keys, scratch: &scratch)
+      markLongestIncreasingSubsequence(&keys)
       if keys.contains(0) {
         staysInOrder = Array(repeating: false, count: m.newSectionPartner.count)
         var keyIndex = 0
@@ -315,7 +314,7 @@ enum StagePlanner {
         for n in range where m.newPartner[n] >= 0 && m.oldSection(of: m.newPartner[n]) == s {
           keys.append(m.newPartner[n])
         }
-        markLongestIncreasingSubsequence(&keys, scratch: &scratch)
+        markLongestIncreasingSubsequence(&keys)
         var keyIndex = 0
         for n in range {
           let target = ElementPath(section: middleIndex(t), element: n - m.newStart[t])
@@ -349,20 +348,6 @@ enum StagePlanner {
       summary.removed += deleted.count
       summary.moved += moved.count
       return (deleted, inserted, updated, moved)
-    }
-
-    /// The old layout; paired sections show their new header once `headerIsNew` says so, paired
-    /// elements their new content when `newContent` is set.
-    func oldLayout(newContent: Bool, headerIsNew: (Int) -> Bool) -> StagePlan.Layout {
-      var layout = StagePlan.Layout()
-      layout.sections = m.oldSectionPartner.indices.map { s in
-        m.oldSectionPartner[s] >= 0 && headerIsNew(s) ? m.oldSectionPartner[s] : ~s
-      }
-      layout.elementStart = m.oldStart
-      layout.elements = m.oldPartner.indices.map { k in
-        newContent && m.oldPartner[k] >= 0 ? m.oldPartner[k] : ~k
-      }
-      return layout
     }
 
     /// Sections that survive the deletes stage in old order, with the elements still in them.
