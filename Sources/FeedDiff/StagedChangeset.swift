@@ -16,17 +16,12 @@ public struct StagedChangeset<Section: DifferentiableSection>: RandomAccessColle
   /// element that changes section is a move. Throws when an identifier repeats in either feed.
   @inlinable
   public init(source: [Section], target: [Section]) throws(DuplicateIdentifierError) {
-    let oldElements = source.map(\.elements)
-    let newElements = target.map(\.elements)
-    let matching = try Matching(
-      source: source, target: target, oldElements: oldElements, newElements: newElements)
+    let matching = try Matching(source: source, target: target)
     let (plans, summary) = StagePlanner.plan(matching)
-    let builder = StageBuilder(
-      source: source, target: target, oldElements: oldElements, newElements: newElements,
-      matching: matching)
+    let builder = StageBuilder(source: source, target: target, matching: matching)
     var stages: [Changeset<Section>] = []
     stages.reserveCapacity(plans.count)
-    for plan in plans { stages.append(builder.changeset(for: plan)) }
+    for i in plans.indices { stages.append(builder.changeset(for: plans[i])) }
     self.source = source
     self.stages = stages
     self.summary = summary

@@ -15,7 +15,7 @@ struct IdentifierTable {
   init(capacity: Int) {
     var size = 16
     while size < capacity + capacity / 4 { size *= 2 }
-    slots = Array(repeating: -1, count: size)
+    slots = filledArray(-1, count: size)
     mask = size - 1
   }
 

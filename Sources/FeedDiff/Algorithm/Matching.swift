@@ -32,12 +32,11 @@ struct Matching {
 
   @inlinable
   init<Section: DifferentiableSection>(
-    source: [Section], target: [Section], oldElements: [[Section.Element]],
-    newElements: [[Section.Element]]
+    source: [Section], target: [Section]
   ) throws(DuplicateIdentifierError) {
-    oldSectionPartner = Array(repeating: -1, count: source.count)
-    newSectionPartner = Array(repeating: -1, count: target.count)
-    sectionChanged = Array(repeating: false, count: target.count)
+    oldSectionPartner = filledArray(-1, count: source.count)
+    newSectionPartner = filledArray(-1, count: target.count)
+    sectionChanged = filledArray(false, count: target.count)
     if source.count <= Self.fewSections && target.count <= Self.fewSections {
       try Self.pairFewSections(
         source, target, oldPartner: &oldSectionPartner, newPartner: &newSectionPartner)
@@ -49,26 +48,26 @@ struct Matching {
       sectionChanged[t] = !target[t].isContentEqual(to: source[newSectionPartner[t]])
     }
 
-    let (oldStart, oldSectionOf) = Self.layout(oldElements)
-    let (newStart, newSectionOf) = Self.layout(newElements)
+    let (oldStart, oldSectionOf) = Self.layout(source)
+    let (newStart, newSectionOf) = Self.layout(target)
     let oldCount = oldStart[oldStart.count - 1]
     let newCount = newStart[newStart.count - 1]
     // Binary search over the few section starts stays in cache; `oldSectionOf[k]` would not.
     func oldID(_ k: Int) -> Section.Element.DifferenceIdentifier {
       let s = Self.section(containing: k, starts: oldStart)
-      return oldElements[s][k - oldStart[s]].differenceIdentifier
+      return source[s].elements[k - oldStart[s]].differenceIdentifier
     }
     func newID(_ m: Int) -> Section.Element.DifferenceIdentifier {
       let t = Self.section(containing: m, starts: newStart)
-      return newElements[t][m - newStart[t]].differenceIdentifier
+      return target[t].elements[m - newStart[t]].differenceIdentifier
     }
 
     // One table for both feeds: entry k < oldCount is old element k, entry oldCount + m is new
     // element m that matched nothing, so a repeat in either feed is seen at once.
     var table = IdentifierTable(capacity: oldCount + newCount)
     var k = 0
-    for (s, elements) in oldElements.enumerated() {
-      for element in elements {
+    for s in source.indices {
+      for element in source[s].elements {
         defer { k += 1 }
         let id = element.differenceIdentifier
         if let first = table.findOrInsert(
@@ -81,25 +80,29 @@ struct Matching {
       }
     }
 
-    var oldPartner = [Int](repeating: -1, count: oldCount)
-    var newPartner = [Int](repeating: -1, count: newCount)
-    var elementChanged = [Bool](repeating: false, count: newCount)
+    var oldPartner = filledArray(-1, count: oldCount)
+    var newPartner = filledArray(-1, count: newCount)
+    var elementChanged = filledArray(false, count: newCount)
     // Most elements follow the same neighbour as before, so the old element after the last
     // match is tried first; only elements out of that run pay for a (cache-missing) table probe.
     // Old ids are unique, so a hit on the run is the only old element with that id.
     var next = (section: 0, flat: 0)
+    var nextElements = source.first?.elements ?? []
     var m = 0
-    for (t, elements) in newElements.enumerated() {
-      for element in elements {
+    for t in target.indices {
+      for element in target[t].elements {
         defer { m += 1 }
         let id = element.differenceIdentifier
-        while next.section < oldElements.count && next.flat == oldStart[next.section + 1] {
-          next.section += 1
+        if next.section < source.count && next.flat == oldStart[next.section + 1] {
+          repeat {
+            next.section += 1
+          } while next.section < source.count && next.flat == oldStart[next.section + 1]
+          if next.section < source.count { nextElements = source[next.section].elements }
         }
         var match = next
         if next.flat >= oldCount
           || !identifiersEqual(
-            oldElements[next.section][next.flat - oldStart[next.section]].differenceIdentifier, id)
+            nextElements[next.flat - oldStart[next.section]].differenceIdentifier, id)
         {
           let found = table.findOrInsert(hash: identifierHash(id), newEntry: oldCount + m) {
             entry in
@@ -116,6 +119,7 @@ struct Matching {
           match = (Self.section(containing: found, starts: oldStart), found)
         }
         let (s, k) = match
+        if s != next.section { nextElements = source[s].elements }
         guard oldPartner[k] == -1 else {
           throw Self.duplicateElement(
             id, section: target[t],
@@ -124,7 +128,7 @@ struct Matching {
         }
         oldPartner[k] = m
         newPartner[m] = k
-        elementChanged[m] = !element.isContentEqual(to: oldElements[s][k - oldStart[s]])
+        elementChanged[m] = !element.isContentEqual(to: nextElements[k - oldStart[s]])
         next = (s, k + 1)
       }
     }
@@ -222,18 +226,20 @@ struct Matching {
   }
 
   @inlinable
-  static func layout<Element>(_ sections: [[Element]]) -> (start: [Int], sectionOf: [Int]) {
+  static func layout<Section: DifferentiableSection>(_ sections: [Section]) -> (
+    start: [Int], sectionOf: [Int]
+  ) {
     // `sectionOf` stays empty for a few sections; see `oldSection(of:)`.
     var start: [Int] = []
     start.reserveCapacity(sections.count + 1)
     var total = 0
-    for elements in sections {
+    for section in sections {
       start.append(total)
-      total += elements.count
+      total += section.elements.count
     }
     start.append(total)
     guard sections.count > fewSections else { return (start, []) }
-    var sectionOf = [Int](repeating: 0, count: total)
+    var sectionOf = filledArray(0, count: total)
     for s in sections.indices {
       for k in start[s]..<start[s + 1] { sectionOf[k] = s }
     }

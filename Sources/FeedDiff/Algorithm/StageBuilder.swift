@@ -3,19 +3,14 @@
 struct StageBuilder<Section: DifferentiableSection> {
   @usableFromInline let source: [Section]
   @usableFromInline let target: [Section]
-  @usableFromInline let oldElements: [[Section.Element]]
-  @usableFromInline let newElements: [[Section.Element]]
   @usableFromInline let matching: Matching
 
   @inlinable
   init(
-    source: [Section], target: [Section], oldElements: [[Section.Element]],
-    newElements: [[Section.Element]], matching: Matching
+    source: [Section], target: [Section], matching: Matching
   ) {
     self.source = source
     self.target = target
-    self.oldElements = oldElements
-    self.newElements = newElements
     self.matching = matching
   }
 
@@ -23,15 +18,15 @@ struct StageBuilder<Section: DifferentiableSection> {
   func changeset(for plan: StagePlan) -> Changeset<Section> {
     Changeset(
       data: data(for: plan.data),
-      sectionDeleted: plan.sectionDeleted.map(sectionChange),
-      sectionInserted: plan.sectionInserted.map(sectionChange),
-      sectionUpdated: plan.sectionUpdated.map(sectionChange),
+      sectionDeleted: plan.sectionDeleted.map { sectionChange($0) },
+      sectionInserted: plan.sectionInserted.map { sectionChange($0) },
+      sectionUpdated: plan.sectionUpdated.map { sectionChange($0) },
       sectionMoved: plan.sectionMoved.map {
         SectionMove(id: section($0.ref).differenceIdentifier, source: $0.source, target: $0.target)
       },
-      elementDeleted: plan.elementDeleted.map(elementChange),
-      elementInserted: plan.elementInserted.map(elementChange),
-      elementUpdated: plan.elementUpdated.map(elementChange),
+      elementDeleted: plan.elementDeleted.map { elementChange($0) },
+      elementInserted: plan.elementInserted.map { elementChange($0) },
+      elementUpdated: plan.elementUpdated.map { elementChange($0) },
       elementMoved: plan.elementMoved.map {
         ElementMove(
           id: element($0.ref).differenceIdentifier,
@@ -56,7 +51,7 @@ struct StageBuilder<Section: DifferentiableSection> {
     var sections: [Section] = []
     sections.reserveCapacity(source.count)
     for s in source.indices {
-      var elements = oldElements[s]
+      var elements = source[s].elements
       if newContent {
         for k in matching.oldStart[s]..<matching.oldStart[s + 1] {
           let n = matching.oldPartner[k]
@@ -97,7 +92,7 @@ struct StageBuilder<Section: DifferentiableSection> {
           end += 1
         }
         let first = ref - matching.newStart[t]
-        elements.append(contentsOf: newElements[t][first..<(first + end - position)])
+        elements.append(contentsOf: target[t].elements[first..<(first + end - position)])
         position = end
       }
       sections.append(Section(source: section(ref), elements: elements))
@@ -128,9 +123,9 @@ struct StageBuilder<Section: DifferentiableSection> {
   func element(_ ref: Int) -> Section.Element {
     if ref >= 0 {
       let t = matching.newSection(of: ref)
-      return newElements[t][ref - matching.newStart[t]]
+      return target[t].elements[ref - matching.newStart[t]]
     }
     let s = matching.oldSection(of: ~ref)
-    return oldElements[s][~ref - matching.oldStart[s]]
+    return source[s].elements[~ref - matching.oldStart[s]]
   }
 }

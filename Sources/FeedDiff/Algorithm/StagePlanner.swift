@@ -123,7 +123,7 @@ enum StagePlanner {
     /// (no section update comes later).
     private func newHeaders(after i: Int, of stages: [StagePlan]) -> [Bool] {
       guard stages[(i + 1)...].contains(where: { !$0.sectionUpdated.isEmpty }) else { return [] }
-      var new = [Bool](repeating: true, count: m.oldSectionPartner.count)
+      var new = filledArray(true, count: m.oldSectionPartner.count)
       for stage in stages[(i + 1)...] {
         for change in stage.sectionUpdated { new[change.index] = false }
       }
@@ -145,7 +145,7 @@ enum StagePlanner {
     ) {
       var ownStage = false
       if !elementUpdates.isEmpty {
-        if let first = stages.first, first.elementMoved.isEmpty, first.sectionMoved.isEmpty {
+        if !stages.isEmpty && stages[0].elementMoved.isEmpty && stages[0].sectionMoved.isEmpty {
           stages[0].elementUpdated = elementUpdates
         } else {
           stages.insert(
@@ -178,7 +178,7 @@ enum StagePlanner {
 
     /// Per new section: whether `stage` deletes, inserts, updates or moves an element in it.
     private func sectionsWithElementChanges(_ stage: StagePlan) -> [Bool] {
-      var touched = [Bool](repeating: false, count: m.newSectionPartner.count)
+      var touched = filledArray(false, count: m.newSectionPartner.count)
       func mark(_ ref: Int) { if ref >= 0 { touched[ref] = true } }
       for change in stage.elementDeleted { mark(change.section) }
       for change in stage.elementInserted { mark(change.section) }
@@ -195,7 +195,7 @@ enum StagePlanner {
       inserted: [StagePlan.Section], updated: [StagePlan.Section], moved: [StagePlan.SectionMove]
     ) {
       if m.oldSectionPartner.contains(-1) {
-        positionAfterDeletes = Array(repeating: -1, count: m.oldSectionPartner.count)
+        positionAfterDeletes = filledArray(-1, count: m.oldSectionPartner.count)
         var position = 0
         for s in m.oldSectionPartner.indices {
           if m.oldSectionPartner[s] < 0 {
@@ -230,7 +230,7 @@ enum StagePlanner {
       }
       markLongestIncreasingSubsequence(&keys)
       if keys.contains(0) {
-        staysInOrder = Array(repeating: false, count: m.newSectionPartner.count)
+        staysInOrder = filledArray(false, count: m.newSectionPartner.count)
         var keyIndex = 0
         for t in m.newSectionPartner.indices where m.newSectionPartner[t] >= 0 {
           staysInOrder[t] = keys[keyIndex] == 1
@@ -252,8 +252,8 @@ enum StagePlanner {
     /// Builds the middle order: late-deleted sections ride behind the in-order section that
     /// preceded them in old order.
     private mutating func placeLateDeleted() {
-      latePosition = Array(repeating: -1, count: m.oldSectionPartner.count)
-      middlePosition = Array(repeating: -1, count: m.newSectionPartner.count)
+      latePosition = filledArray(-1, count: m.oldSectionPartner.count)
+      middlePosition = filledArray(-1, count: m.newSectionPartner.count)
       var front: [Int] = []
       var behind: [Int: [Int]] = [:]
       var lastInOrder = -1
@@ -286,7 +286,7 @@ enum StagePlanner {
     ) {
       var deleted: [StagePlan.Element] = []
       if sectionsRearranged {
-        rankAfterDeletes = Array(repeating: -1, count: m.oldPartner.count)
+        rankAfterDeletes = filledArray(-1, count: m.oldPartner.count)
       }
       for s in m.oldSectionPartner.indices where afterDeletes(s) >= 0 {
         let survives = m.oldSectionPartner[s] >= 0
