@@ -3,6 +3,7 @@ import Foundation
 // feedbench — release-mode benchmarks that print their figures.
 //   swift run -c release feedbench diff [--baseline] [--sizes-only] [--json]
 //   swift run -c release feedbench diff-calls <feeddiff|heckel> <items> <calls>
+//   swift run -c release feedbench stages [--pairs N]
 //   swift run -c release feedbench erasure [--json]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -14,6 +15,7 @@ let usage = """
               against a Heckel baseline from 10 to 100,000 items
     diff-calls <feeddiff|heckel> <items> <calls>
               one sweep diff run <calls> times, for counting allocations
+    stages    stage counts over random pairs of small sectioned feeds
     erasure   AnyComponent's closure and box erasures, 100k components
 
   """
@@ -22,6 +24,7 @@ do {
   switch arguments.first {
   case "diff": try DiffBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "diff-calls": try SizeSweep.runCalls(arguments: Array(arguments.dropFirst()))
+  case "stages": try StageSurvey.run(arguments: Array(arguments.dropFirst()))
   case "erasure": try ErasureBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "-h", "--help": print(usage, terminator: "")
   default:
