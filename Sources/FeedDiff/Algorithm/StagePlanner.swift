@@ -215,7 +215,12 @@ enum StagePlanner {
 
       var inserted: [Int] = []
       var updated: [StagePlan.Section] = []
-      keys.removeAll(keepingCapacity: true)
+      // One allocation for every LIS of the diff: sections, then each section's elements.
+      var longest = m.newSectionPartner.count
+      for t in m.newSectionPartner.indices {
+        longest = max(longest, m.newStart[t + 1] - m.newStart[t])
+      }
+      keys.reserveCapacity(longest)
       for t in m.newSectionPartner.indices {
         let s = m.newSectionPartner[t]
         guard s >= 0 else {
