@@ -44,6 +44,7 @@ struct IdentifierTable {
 @inlinable
 func identifiersEqual<ID: Hashable>(_ lhs: ID, _ rhs: ID) -> Bool {
   guard let left = lhs as? String, let right = rhs as? String else { return lhs == rhs }
+  if sameRepresentation(left, right) { return true }
   let leftBytes = left.utf8
   let rightBytes = right.utf8
   guard leftBytes.count == rightBytes.count else { return false }
@@ -53,6 +54,22 @@ func identifiersEqual<ID: Hashable>(_ lhs: ID, _ rhs: ID) -> Bool {
     }
   }
   return (compared ?? nil) ?? leftBytes.elementsEqual(rightBytes)
+}
+
+/// Whether two strings have the same in-memory representation, which means the same bytes: the
+/// same small-string payload, or the same storage and length. Most comparisons in a diff are of
+/// an id with itself (a copy of it), so this answers them without reading the bytes; different
+/// representations can still hold the same bytes and go on to the full comparison.
+@inlinable
+func sameRepresentation(_ left: String, _ right: String) -> Bool {
+  guard MemoryLayout<String>.size == 2 * MemoryLayout<UInt64>.size else { return false }
+  return withUnsafeBytes(of: left) { leftBytes in
+    withUnsafeBytes(of: right) { rightBytes in
+      leftBytes.loadUnaligned(as: UInt64.self) == rightBytes.loadUnaligned(as: UInt64.self)
+        && leftBytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+          == rightBytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+    }
+  }
 }
 
 /// Whether two buffers of the same length hold the same bytes, compared eight at a time.
