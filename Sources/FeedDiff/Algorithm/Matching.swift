@@ -11,45 +11,50 @@
 @usableFromInline
 struct Matching {
   /// Old section → new section index, or -1 when deleted.
-  @usableFromInline var oldSectionPartner: [Int]
+  @usableFromInline var oldSectionPartner: IntColumn
   /// New section → old section index, or -1 when inserted.
-  @usableFromInline var newSectionPartner: [Int]
-  /// Per new section: paired and its header content differs.
-  @usableFromInline var sectionChanged: [Bool]
+  @usableFromInline var newSectionPartner: IntColumn
+  /// Per new section: 1 when paired and its header content differs.
+  @usableFromInline var sectionChanged: IntColumn
   /// Flat index of each old section's first element; one extra entry holds the total.
-  @usableFromInline var oldStart: [Int]
-  @usableFromInline var newStart: [Int]
+  @usableFromInline var oldStart: IntColumn
+  @usableFromInline var newStart: IntColumn
   /// Section of each flat element, kept only for feeds of more than `fewSections` sections;
   /// `oldSection(of:)` and `newSection(of:)` search the starts otherwise.
   @usableFromInline var oldSectionOf: [Int]
   @usableFromInline var newSectionOf: [Int]
   /// Old flat element → paired new flat element, or -1 when deleted.
-  @usableFromInline var oldPartner: [Int]
+  @usableFromInline var oldPartner: IntColumn
   /// New flat element → paired old flat element, or -1 when unpaired.
-  @usableFromInline var newPartner: [Int]
-  /// Per new flat element: paired and its content differs.
-  @usableFromInline var elementChanged: [Bool]
+  @usableFromInline var newPartner: IntColumn
+  /// Per new flat element: 1 when paired and its content differs.
+  @usableFromInline var elementChanged: IntColumn
 
   @inlinable
   init<Section: DifferentiableSection>(
     source: [Section], target: [Section]
   ) throws(DuplicateIdentifierError) {
-    oldSectionPartner = filledArray(-1, count: source.count)
-    newSectionPartner = filledArray(-1, count: target.count)
-    sectionChanged = filledArray(false, count: target.count)
-    if source.count <= Self.fewSections && target.count <= Self.fewSections {
-      try Self.pairFewSections(
-        source, target, oldPartner: &oldSectionPartner, newPartner: &newSectionPartner)
+    // Per-section tables, in one array: old partners, new partners, header changed, old
+    // starts, new starts.
+    let oldSections = source.count
+    let newSections = target.count
+    let changedAt = oldSections + newSections
+    let oldStartAt = changedAt + newSections
+    let newStartAt = oldStartAt + oldSections + 1
+    var sectionTable = filledArray(-1, count: newStartAt + newSections + 1)
+    if oldSections <= Self.fewSections && newSections <= Self.fewSections {
+      try Self.pairFewSections(source, target, into: &sectionTable, newAt: oldSections)
     } else {
-      try Self.pairManySections(
-        source, target, oldPartner: &oldSectionPartner, newPartner: &newSectionPartner)
+      try Self.pairManySections(source, target, into: &sectionTable, newAt: oldSections)
     }
-    for t in target.indices where newSectionPartner[t] >= 0 {
-      sectionChanged[t] = !target[t].isContentEqual(to: source[newSectionPartner[t]])
+    for t in target.indices {
+      let s = sectionTable[oldSections + t]
+      sectionTable[changedAt + t] = s >= 0 && !target[t].isContentEqual(to: source[s]) ? 1 : 0
     }
-
-    let (oldStart, oldSectionOf) = Self.layout(source)
-    let (newStart, newSectionOf) = Self.layout(target)
+    let oldSectionOf = Self.layout(source, into: &sectionTable, at: oldStartAt)
+    let newSectionOf = Self.layout(target, into: &sectionTable, at: newStartAt)
+    let oldStart = IntColumn(sectionTable, offset: oldStartAt, count: oldSections + 1)
+    let newStart = IntColumn(sectionTable, offset: newStartAt, count: newSections + 1)
     let oldCount = oldStart[oldStart.count - 1]
     let newCount = newStart[newStart.count - 1]
     // Binary search over the few section starts stays in cache; `oldSectionOf[k]` would not.
@@ -80,9 +85,10 @@ struct Matching {
       }
     }
 
-    var oldPartner = filledArray(-1, count: oldCount)
-    var newPartner = filledArray(-1, count: newCount)
-    var elementChanged = filledArray(false, count: newCount)
+    // Per-element tables, in one array: old partners, new partners, content changed.
+    let newAt = oldCount
+    let changedElementAt = oldCount + newCount
+    var elementTable = filledArray(-1, count: oldCount + 2 * newCount)
     // Most elements follow the same neighbour as before, so the old element after the last
     // match is tried first; only elements out of that run pay for a (cache-missing) table probe.
     // Old ids are unique, so a hit on the run is the only old element with that id.
@@ -120,25 +126,29 @@ struct Matching {
         }
         let (s, k) = match
         if s != next.section { nextElements = source[s].elements }
-        guard oldPartner[k] == -1 else {
+        guard elementTable[k] == -1 else {
           throw Self.duplicateElement(
             id, section: target[t],
-            firstSection: target[Self.section(containing: oldPartner[k], starts: newStart)],
+            firstSection: target[Self.section(containing: elementTable[k], starts: newStart)],
             in: .target)
         }
-        oldPartner[k] = m
-        newPartner[m] = k
-        elementChanged[m] = !element.isContentEqual(to: nextElements[k - oldStart[s]])
+        elementTable[k] = m
+        elementTable[newAt + m] = k
+        elementTable[changedElementAt + m] =
+          element.isContentEqual(to: nextElements[k - oldStart[s]]) ? 0 : 1
         next = (s, k + 1)
       }
     }
+    oldSectionPartner = IntColumn(sectionTable, offset: 0, count: oldSections)
+    newSectionPartner = IntColumn(sectionTable, offset: oldSections, count: newSections)
+    sectionChanged = IntColumn(sectionTable, offset: changedAt, count: newSections)
     self.oldStart = oldStart
     self.newStart = newStart
     self.oldSectionOf = oldSectionOf
     self.newSectionOf = newSectionOf
-    self.oldPartner = oldPartner
-    self.newPartner = newPartner
-    self.elementChanged = elementChanged
+    oldPartner = IntColumn(elementTable, offset: 0, count: oldCount)
+    newPartner = IntColumn(elementTable, offset: newAt, count: newCount)
+    elementChanged = IntColumn(elementTable, offset: changedElementAt, count: newCount)
   }
 
   /// Up to this many sections, sections pair by comparing identifiers directly and elements find
@@ -161,7 +171,7 @@ struct Matching {
   /// this costs less than hashing them.
   @inlinable
   static func pairFewSections<Section: DifferentiableSection>(
-    _ source: [Section], _ target: [Section], oldPartner: inout [Int], newPartner: inout [Int]
+    _ source: [Section], _ target: [Section], into table: inout [Int], newAt: Int
   ) throws(DuplicateIdentifierError) {
     for s in source.indices {
       let id = source[s].differenceIdentifier
@@ -176,13 +186,13 @@ struct Matching {
       }
       // Sections usually keep their place, so the same index is tried first.
       if t < source.count && identifiersEqual(source[t].differenceIdentifier, id) {
-        oldPartner[t] = t
-        newPartner[t] = t
+        table[t] = t
+        table[newAt + t] = t
         continue
       }
       for s in source.indices where identifiersEqual(source[s].differenceIdentifier, id) {
-        oldPartner[s] = t
-        newPartner[t] = s
+        table[s] = t
+        table[newAt + t] = s
         break
       }
     }
@@ -191,7 +201,7 @@ struct Matching {
   /// Pairs sections through a dictionary of the old section identifiers.
   @inlinable
   static func pairManySections<Section: DifferentiableSection>(
-    _ source: [Section], _ target: [Section], oldPartner: inout [Int], newPartner: inout [Int]
+    _ source: [Section], _ target: [Section], into table: inout [Int], newAt: Int
   ) throws(DuplicateIdentifierError) {
     var sectionIndex: [IdentifierKey<Section.DifferenceIdentifier>: Int] = [:]
     sectionIndex.reserveCapacity(source.count)
@@ -207,15 +217,15 @@ struct Matching {
         throw duplicateSection(id, in: .target)
       }
       if let s = sectionIndex[IdentifierKey(id)] {
-        oldPartner[s] = t
-        newPartner[t] = s
+        table[s] = t
+        table[newAt + t] = s
       }
     }
   }
 
   /// The section whose flat range holds element `k`: the last start at or before `k`.
   @inlinable
-  static func section(containing k: Int, starts: [Int]) -> Int {
+  static func section(containing k: Int, starts: IntColumn) -> Int {
     var low = 0
     var high = starts.count - 1
     while high - low > 1 {
@@ -225,25 +235,29 @@ struct Matching {
     return low
   }
 
+  /// Writes the flat index of each section's first element, and the total, into `table` from
+  /// `at`; returns the section of each flat element for feeds of many sections, else nothing
+  /// (see `oldSection(of:)`).
   @inlinable
-  static func layout<Section: DifferentiableSection>(_ sections: [Section]) -> (
-    start: [Int], sectionOf: [Int]
-  ) {
-    // `sectionOf` stays empty for a few sections; see `oldSection(of:)`.
-    var start: [Int] = []
-    start.reserveCapacity(sections.count + 1)
+  static func layout<Section: DifferentiableSection>(
+    _ sections: [Section], into table: inout [Int], at start: Int
+  ) -> [Int] {
     var total = 0
-    for section in sections {
-      start.append(total)
+    for (s, section) in sections.enumerated() {
+      table[start + s] = total
       total += section.elements.count
     }
-    start.append(total)
-    guard sections.count > fewSections else { return (start, []) }
+    table[start + sections.count] = total
+    guard sections.count > fewSections else { return [] }
     var sectionOf = filledArray(0, count: total)
-    for s in sections.indices {
-      for k in start[s]..<start[s + 1] { sectionOf[k] = s }
+    var k = 0
+    for (s, section) in sections.enumerated() {
+      for _ in section.elements.indices {
+        sectionOf[k] = s
+        k += 1
+      }
     }
-    return (start, sectionOf)
+    return sectionOf
   }
 
   @inlinable

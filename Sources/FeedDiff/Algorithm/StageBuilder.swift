@@ -55,7 +55,7 @@ struct StageBuilder<Section: DifferentiableSection> {
       if newContent {
         for k in matching.oldStart[s]..<matching.oldStart[s + 1] {
           let n = matching.oldPartner[k]
-          if n >= 0 && matching.elementChanged[n] {
+          if n >= 0 && matching.elementChanged[n] == 1 {
             elements[k - matching.oldStart[s]] = element(n)
           }
         }

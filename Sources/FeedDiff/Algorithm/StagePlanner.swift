@@ -230,7 +230,7 @@ enum StagePlanner {
           summary.added += 1 + newOnly
           continue
         }
-        if m.sectionChanged[t] { updated.append(.init(index: s, ref: t)) }
+        if m.sectionChanged[t] == 1 { updated.append(.init(index: s, ref: t)) }
         keys.append(afterDeletes(s))
       }
       markLongestIncreasingSubsequence(&keys)
@@ -331,7 +331,9 @@ enum StagePlanner {
           let from = m.oldSection(of: k)
           let fromRef = m.oldSectionPartner[from] >= 0 ? m.oldSectionPartner[from] : ~from
           let oldPath = ElementPath(section: from, element: k - m.oldStart[from])
-          if m.elementChanged[n] { updated.append(.init(path: oldPath, section: fromRef, ref: n)) }
+          if m.elementChanged[n] == 1 {
+            updated.append(.init(path: oldPath, section: fromRef, ref: n))
+          }
           var moves = true
           if from == s {
             moves = keys[keyIndex] == 0
