@@ -8,6 +8,6 @@
 func filledArray<Element>(_ value: Element, count: Int) -> [Element] {
   var array: [Element] = []
   array.reserveCapacity(count)
-  for _ in 0..<count { array.append(value) }
+  array.append(contentsOf: repeatElement(value, count: count))
   return array
 }
