@@ -8,27 +8,31 @@
 ///
 /// Elements pair by identifier wherever they are, so an element whose section is deleted or
 /// inserted can still be a move; `StagePlanner` orders the stages so that such a move is legal.
+///
+/// A class, so the planner and the builder share one matching: copying a struct of ten tables
+/// would retain and release each of them, atomic operations that cost more than the rest of a
+/// ten-item diff's bookkeeping.
 @usableFromInline
-struct Matching {
+final class Matching {
   /// Old section → new section index, or -1 when deleted.
-  @usableFromInline var oldSectionPartner: IntColumn
+  @usableFromInline let oldSectionPartner: IntColumn
   /// New section → old section index, or -1 when inserted.
-  @usableFromInline var newSectionPartner: IntColumn
+  @usableFromInline let newSectionPartner: IntColumn
   /// Per new section: 1 when paired and its header content differs.
-  @usableFromInline var sectionChanged: IntColumn
+  @usableFromInline let sectionChanged: IntColumn
   /// Flat index of each old section's first element; one extra entry holds the total.
-  @usableFromInline var oldStart: IntColumn
-  @usableFromInline var newStart: IntColumn
+  @usableFromInline let oldStart: IntColumn
+  @usableFromInline let newStart: IntColumn
   /// Section of each flat element, kept only for feeds of more than `fewSections` sections;
   /// `oldSection(of:)` and `newSection(of:)` search the starts otherwise.
-  @usableFromInline var oldSectionOf: [Int]
-  @usableFromInline var newSectionOf: [Int]
+  @usableFromInline let oldSectionOf: [Int]
+  @usableFromInline let newSectionOf: [Int]
   /// Old flat element → paired new flat element, or -1 when deleted.
-  @usableFromInline var oldPartner: IntColumn
+  @usableFromInline let oldPartner: IntColumn
   /// New flat element → paired old flat element, or -1 when unpaired.
-  @usableFromInline var newPartner: IntColumn
+  @usableFromInline let newPartner: IntColumn
   /// Per new flat element: 1 when paired and its content differs.
-  @usableFromInline var elementChanged: IntColumn
+  @usableFromInline let elementChanged: IntColumn
 
   @inlinable
   init<Section: DifferentiableSection>(
