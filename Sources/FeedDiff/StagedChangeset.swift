@@ -21,7 +21,11 @@ public struct StagedChangeset<Section: DifferentiableSection>: RandomAccessColle
     let builder = StageBuilder(source: source, target: target, matching: matching)
     var stages: [Changeset<Section>] = []
     stages.reserveCapacity(plans.count)
-    for i in plans.indices { stages.append(builder.changeset(for: plans[i])) }
+    // Through the buffer, each plan is borrowed; the array's subscript would copy its eight
+    // arrays.
+    plans.withUnsafeBufferPointer { plans in
+      for i in plans.indices { stages.append(builder.changeset(for: plans[i])) }
+    }
     self.source = source
     self.stages = stages
     self.summary = summary

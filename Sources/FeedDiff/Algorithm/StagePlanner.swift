@@ -67,8 +67,12 @@ enum StagePlanner {
       let sections = sectionChanges()
       let elements = elementChanges()
       summary.changed += sections.updated.count + elements.updated.count
-      var stages: [StagePlan] = []
-      stages.reserveCapacity(4)
+      // Two slots in front for update-only stages (see `placeUpdates`), emptied ones removed
+      // below: cheaper than inserting in front, which copies through unspecialised code.
+      var stages = [
+        StagePlan(kind: .old(newContent: false)), StagePlan(kind: .old(newContent: true)),
+      ]
+      stages.reserveCapacity(6)
       let deletes = earlyDeleted.map { StagePlan.Section(index: $0, ref: ~$0) }
       let hasDeletes = !deletes.isEmpty || !elements.deleted.isEmpty
       let hasArrivals = !elements.inserted.isEmpty || !elements.moved.isEmpty
@@ -106,6 +110,9 @@ enum StagePlanner {
             }))
       }
       placeUpdates(sections.updated, elements.updated, into: &stages)
+      for slot in [1, 0] where stages[slot].elementUpdated.isEmpty {
+        if stages[slot].sectionUpdated.isEmpty { stages.remove(at: slot) }
+      }
 
       for i in stages.indices.dropLast() {
         switch stages[i].kind {
@@ -143,36 +150,36 @@ enum StagePlanner {
       _ sectionUpdates: [StagePlan.Section], _ elementUpdates: [StagePlan.Element],
       into stages: inout [StagePlan]
     ) {
+      // stages[0]: section updates that fit nowhere else; stages[1]: element updates that may
+      // not join the first structural stage, stages[2].
+      let first = 2
       var ownStage = false
       if !elementUpdates.isEmpty {
-        if !stages.isEmpty && stages[0].elementMoved.isEmpty && stages[0].sectionMoved.isEmpty {
-          stages[0].elementUpdated = elementUpdates
+        if stages.count > first && stages[first].elementMoved.isEmpty
+          && stages[first].sectionMoved.isEmpty
+        {
+          stages[first].elementUpdated = elementUpdates
         } else {
-          stages.insert(
-            StagePlan(kind: .old(newContent: true), elementUpdated: elementUpdates), at: 0)
+          stages[1].elementUpdated = elementUpdates
           ownStage = true
         }
       }
       guard !sectionUpdates.isEmpty else { return }
-      guard !stages.isEmpty else {
-        stages.append(StagePlan(kind: .old(newContent: true), sectionUpdated: sectionUpdates))
+      guard stages.count > first || ownStage else {
+        stages[1].sectionUpdated = sectionUpdates
         return
       }
       // The element updates' own stage and the stage after it both start from the old layout.
-      let candidates = (ownStage ? [0, 1] : [0]).filter {
+      let candidates = (ownStage ? [1, first] : [first]).filter {
         stages.indices.contains($0) && stages[$0].sectionMoved.isEmpty
       }
       let touched = candidates.map { sectionsWithElementChanges(stages[$0]) }
-      var front: [StagePlan.Section] = []
       for update in sectionUpdates {
         if let c = candidates.indices.first(where: { !touched[$0][update.ref] }) {
           stages[candidates[c]].sectionUpdated.append(update)
         } else {
-          front.append(update)
+          stages[0].sectionUpdated.append(update)
         }
-      }
-      if !front.isEmpty {
-        stages.insert(StagePlan(kind: .old(newContent: false), sectionUpdated: front), at: 0)
       }
     }
 
