@@ -69,10 +69,10 @@ enum StagePlanner {
       summary.changed += sections.updated.count + elements.updated.count
       // Two slots in front for update-only stages (see `placeUpdates`), emptied ones removed
       // below: cheaper than inserting in front, which copies through unspecialised code.
-      var stages = [
-        StagePlan(kind: .old(newContent: false)), StagePlan(kind: .old(newContent: true)),
-      ]
+      var stages: [StagePlan] = []
       stages.reserveCapacity(6)
+      stages.append(StagePlan(kind: .old(newContent: false)))
+      stages.append(StagePlan(kind: .old(newContent: true)))
       let deletes = earlyDeleted.map { StagePlan.Section(index: $0, ref: ~$0) }
       let hasDeletes = !deletes.isEmpty || !elements.deleted.isEmpty
       let hasArrivals = !elements.inserted.isEmpty || !elements.moved.isEmpty
@@ -110,8 +110,9 @@ enum StagePlanner {
             }))
       }
       placeUpdates(sections.updated, elements.updated, into: &stages)
-      for slot in [1, 0] where stages[slot].elementUpdated.isEmpty {
-        if stages[slot].sectionUpdated.isEmpty { stages.remove(at: slot) }
+      for slot in stride(from: 1, through: 0, by: -1)
+      where stages[slot].elementUpdated.isEmpty && stages[slot].sectionUpdated.isEmpty {
+        stages.remove(at: slot)
       }
 
       for i in stages.indices.dropLast() {
