@@ -98,24 +98,13 @@ func sameBytes(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) 
 @inlinable
 func identifierHash<ID: Hashable>(_ id: ID) -> UInt64 {
   var hash: UInt64
-  if var string = id as? String {
-    hash = string.withUTF8 { bytes in
-      // FNV-1a over eight bytes at a time, then the remaining bytes one by one.
-      let raw = UnsafeRawBufferPointer(bytes)
-      var value: UInt64 = 0xCBF2_9CE4_8422_2325
-      var offset = 0
-      while offset + 8 <= raw.count {
-        value =
-          (value ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-          &* 0x0000_0100_0000_01B3
-        offset += 8
-      }
-      while offset < raw.count {
-        value = (value ^ UInt64(raw[offset])) &* 0x0000_0100_0000_01B3
-        offset += 1
-      }
-      return value
-    }
+  if let string = id as? String {
+    hash =
+      string.utf8.withContiguousStorageIfAvailable { fnv1a(UnsafeRawBufferPointer($0)) }
+      ?? {
+        var copy = string
+        return copy.withUTF8 { fnv1a(UnsafeRawBufferPointer($0)) }
+      }()
   } else {
     hash = UInt64(bitPattern: Int64(id.hashValue))
   }
@@ -123,4 +112,22 @@ func identifierHash<ID: Hashable>(_ id: ID) -> UInt64 {
   hash &*= 0xFF51_AFD7_ED55_8CCD
   hash ^= hash >> 33
   return hash
+}
+
+/// FNV-1a over eight bytes at a time, then the remaining bytes one by one.
+@inlinable
+func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+  var value: UInt64 = 0xCBF2_9CE4_8422_2325
+  var offset = 0
+  while offset + 8 <= bytes.count {
+    value =
+      (value ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      &* 0x0000_0100_0000_01B3
+    offset += 8
+  }
+  while offset < bytes.count {
+    value = (value ^ UInt64(bytes[offset])) &* 0x0000_0100_0000_01B3
+    offset += 1
+  }
+  return value
 }
