@@ -1,8 +1,10 @@
 /// The difference between two feeds as an ordered list of stages, each a valid batch update.
 ///
 /// A client applies the stages one at a time (one `performBatchUpdates` each) and ends at the
-/// new feed. Stages exist only where the batch-update rules need them; a pure update is a
-/// single stage and two equal feeds give none. The rules are written out in `docs/diff.md`.
+/// new feed. Stages exist only where the batch-update rules need them, as UIKit applies them: a
+/// reload never shares a stage with a move, nor a section reload with changes to the items of
+/// that section, because UIKit places a reload without counting moves. Two equal feeds give no
+/// stages. The rules are written out in `docs/diff.md`.
 public struct StagedChangeset<Section: DifferentiableSection>: RandomAccessCollection {
   /// The feed the changeset starts from.
   public let source: [Section]
