@@ -6,6 +6,10 @@
 ///   moves are indices *before* the stage;
 /// - `sectionInserted`, `elementInserted` and the `target` of moves are indices *after* it.
 ///
+/// Updates are reloads: UIKit performs one as a delete at the old index plus an insert at an
+/// index computed from the stage's deletes and inserts alone, so the diff never puts an update
+/// in a stage where moves or changes inside the reloaded section would shift it.
+///
 /// Every change also names its identifiers, so a reader never has to resolve an index.
 public struct Changeset<Section: DifferentiableSection> {
   public typealias SectionID = Section.DifferenceIdentifier

@@ -1,8 +1,10 @@
 /// The difference between two feeds as an ordered list of stages, each a valid batch update.
 ///
 /// A client applies the stages one at a time (one `performBatchUpdates` each) and ends at the
-/// new feed. Stages exist only where the batch-update rules need them; a pure update is a
-/// single stage and two equal feeds give none. The rules are written out in `docs/diff.md`.
+/// new feed. Stages exist only where the batch-update rules need them, as UIKit applies them: a
+/// reload never shares a stage with a move, nor a section reload with changes to the items of
+/// that section, because UIKit places a reload without counting moves. Two equal feeds give no
+/// stages. The rules are written out in `docs/diff.md`.
 public struct StagedChangeset<Section: DifferentiableSection>: RandomAccessCollection {
   /// The feed the changeset starts from.
   public let source: [Section]
@@ -16,16 +18,18 @@ public struct StagedChangeset<Section: DifferentiableSection>: RandomAccessColle
   /// element that changes section is a move. Throws when an identifier repeats in either feed.
   @inlinable
   public init(source: [Section], target: [Section]) throws(DuplicateIdentifierError) {
-    let oldElements = source.map(\.elements)
-    let newElements = target.map(\.elements)
-    let matching = try Matching(
-      source: source, target: target, oldElements: oldElements, newElements: newElements)
+    let matching = try Matching(source: source, target: target)
     let (plans, summary) = StagePlanner.plan(matching)
-    let builder = StageBuilder(
-      source: source, target: target, oldElements: oldElements, newElements: newElements,
-      matching: matching)
+    let builder = StageBuilder(source: source, target: target, matching: matching)
+    var stages: [Changeset<Section>] = []
+    stages.reserveCapacity(plans.count)
+    // Through the buffer, each plan is borrowed; the array's subscript would copy its eight
+    // arrays.
+    plans.withUnsafeBufferPointer { plans in
+      for i in plans.indices { stages.append(builder.changeset(for: plans[i])) }
+    }
     self.source = source
-    self.stages = plans.map(builder.changeset(for:))
+    self.stages = stages
     self.summary = summary
   }
 

@@ -7,7 +7,8 @@ import Foundation
 /// scenario, the median of several runs after a warm-up, the peak resident memory, the stages
 /// and moves the diff reports, and how many things the generator really relocated.
 /// `--baseline` also times the standard library's `difference(from:).inferringMoves()` on
-/// `linear-100k` in the same process.
+/// `linear-100k` in the same process. A second table, the size sweep, times FeedDiff and
+/// `HeckelBaseline` per call from 10 to 100,000 items (`SizeSweep`).
 enum DiffBenchmark {
   static let runs = 7
 
@@ -15,11 +16,13 @@ enum DiffBenchmark {
     var baseline = false
     var json = false
     var baselineRuns = 1
+    var sweepOnly = false
     var rest = arguments[...]
     while let argument = rest.popFirst() {
       switch argument {
       case "--baseline": baseline = true
       case "--json": json = true
+      case "--sizes-only": sweepOnly = true
       case "--baseline-runs":
         guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
           throw DiffBenchmarkError(message: "--baseline-runs needs a positive number")
@@ -28,10 +31,24 @@ enum DiffBenchmark {
       default:
         throw DiffBenchmarkError(
           message: "unknown option \(argument); usage: feedbench diff [--baseline "
-            + "[--baseline-runs N]] [--json]")
+            + "[--baseline-runs N]] [--sizes-only] [--json]")
       }
     }
 
+    if !sweepOnly {
+      try runScenarios(baseline: baseline, baselineRuns: baselineRuns, json: json)
+    }
+    if !json {
+      if !sweepOnly { print("") }
+      print(SizeSweep.header)
+    }
+    for size in SizeSweep.sizes {
+      let result = try SizeSweep.measure(DiffScenario.sized(size))
+      print(json ? result.jsonLine : result.tableRow)
+    }
+  }
+
+  private static func runScenarios(baseline: Bool, baselineRuns: Int, json: Bool) throws {
     if !json {
       print("scenario              items  runs  median ms  peak RSS MB  stages   moves  relocated")
     }

@@ -72,6 +72,17 @@ struct DiffScenario {
     return DiffScenario(name: "sectioned-100x1000", old: old, new: new, relocated: relocated)
   }
 
+  /// One section of `size` items with the linear mix, at least one item relocated: the size
+  /// sweep that compares FeedDiff with the Heckel baseline from 10 to 100,000 items.
+  static func sized(_ size: Int) -> DiffScenario {
+    var generator = Generator(seed: seed)
+    let old = generator.items(size)
+    let (new, relocated) = generator.mix(old, relocations: max(1, size / 100))
+    return DiffScenario(
+      name: "size-\(size)", old: [section("main", old)], new: [section("main", new)],
+      relocated: relocated)
+  }
+
   /// 100,000 items, the last moved to the front, nothing else.
   static func frontOne() -> DiffScenario {
     var generator = Generator(seed: seed)
@@ -101,9 +112,12 @@ struct DiffScenario {
       }
     }
 
-    /// Deletes 10%, updates 10% of the rest, relocates 1% of the rest to random places and
-    /// inserts 10% new items at random places. Returns the new list and the relocated count.
-    mutating func mix(_ old: [DiffBenchItem]) -> ([DiffBenchItem], relocated: Int) {
+    /// Deletes 10%, updates 10% of the rest, relocates `relocations` (by default 1%) of the rest
+    /// to random places and inserts 10% new items at random places. Returns the new list and the
+    /// relocated count.
+    mutating func mix(_ old: [DiffBenchItem], relocations: Int? = nil) -> (
+      [DiffBenchItem], relocated: Int
+    ) {
       let n = old.count
       var order = Array(0..<n)
       order.shuffle(using: &random)
@@ -114,12 +128,13 @@ struct DiffScenario {
       survivors.shuffle(using: &random)
       for position in survivors.prefix(n / 10) { placed[position].item.digest &+= 1 }
       survivors.shuffle(using: &random)
-      for position in survivors.prefix(n / 100) {
+      let relocated = relocations ?? n / 100
+      for position in survivors.prefix(relocated) {
         placed[position].key = Double(random.below(n)) + 0.5
       }
       for item in items(n / 10) { placed.append((Double(random.below(n + 1)) - 0.25, item)) }
       placed.sort { $0.key < $1.key }
-      return (placed.map(\.item), n / 100)
+      return (placed.map(\.item), relocated)
     }
   }
 }

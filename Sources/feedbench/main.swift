@@ -1,7 +1,9 @@
 import Foundation
 
 // feedbench — release-mode benchmarks that print their figures.
-//   swift run -c release feedbench diff [--baseline] [--json]
+//   swift run -c release feedbench diff [--baseline] [--sizes-only] [--json]
+//   swift run -c release feedbench diff-calls <feeddiff|heckel> <items> <calls>
+//   swift run -c release feedbench stages [--pairs N]
 //   swift run -c release feedbench erasure [--json]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -9,7 +11,11 @@ let usage = """
   usage: feedbench <benchmark> [options]
 
   benchmarks:
-    diff      the sectioned diff (FeedDiff) on large generated feeds
+    diff      the sectioned diff (FeedDiff) on large generated feeds, and per call
+              against a Heckel baseline from 10 to 100,000 items
+    diff-calls <feeddiff|heckel> <items> <calls>
+              one sweep diff run <calls> times, for counting allocations
+    stages    stage counts over random pairs of small sectioned feeds
     erasure   AnyComponent's closure and box erasures, 100k components
 
   """
@@ -17,6 +23,8 @@ let usage = """
 do {
   switch arguments.first {
   case "diff": try DiffBenchmark.run(arguments: Array(arguments.dropFirst()))
+  case "diff-calls": try SizeSweep.runCalls(arguments: Array(arguments.dropFirst()))
+  case "stages": try StageSurvey.run(arguments: Array(arguments.dropFirst()))
   case "erasure": try ErasureBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "-h", "--help": print(usage, terminator: "")
   default:

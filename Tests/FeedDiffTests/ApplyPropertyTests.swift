@@ -29,6 +29,36 @@ struct ApplyPropertyTests {
     #expect(failureCount == 0, "\(failures.prefix(3))")
   }
 
+  @Test func keepingReloadsApartAddsAtMostTwoStages() throws {
+    var feeds = RandomFeeds(seed: 0x5EED_0004)
+    for n in 0..<Self.caseCount {
+      let (old, new) = feeds.pair(case: n)
+      let staged = try StagedChangeset(source: old, target: new).count
+      let structural = try StagedChangeset(source: old, target: withoutUpdates(new, from: old))
+        .count
+      #expect(staged <= structural + 2, "case \(n)")
+    }
+  }
+
+  @Test func itemUpdatesAddNoStageWhenNothingMovesAndNoHeaderChanges() throws {
+    var feeds = RandomFeeds(seed: 0x5EED_0005)
+    var checked = 0
+    for n in 0..<Self.caseCount {
+      let (old, new) = feeds.pair(case: n)
+      let changeset = try StagedChangeset(source: old, target: new)
+      guard
+        changeset.allSatisfy({
+          $0.elementMoved.isEmpty && $0.sectionMoved.isEmpty && $0.sectionUpdated.isEmpty
+        })
+      else { continue }
+      checked += 1
+      let structural = try StagedChangeset(source: old, target: withoutUpdates(new, from: old))
+      // Updates alone are one stage; otherwise they join the first structural stage.
+      #expect(changeset.count == max(structural.count, 1) || changeset.isEmpty, "case \(n)")
+    }
+    #expect(checked > 1_000)
+  }
+
   @Test func theLastStageHoldsTheNewFeed() throws {
     var feeds = RandomFeeds(seed: 0x5EED_0002)
     for n in 0..<1_000 {
@@ -68,4 +98,20 @@ private func relocatedItemBound(_ old: [Group], _ new: [Group]) -> Int {
     }
   }
   return bound
+}
+
+/// `new` with every section and item that is also in `old` carrying its old content: the same
+/// structural change without any update.
+private func withoutUpdates(_ new: [Group], from old: [Group]) -> [Group] {
+  var titles: [String: String] = [:]
+  var labels: [String: String] = [:]
+  for section in old {
+    titles[section.id] = section.title
+    for item in section.elements { labels[item.id] = item.label }
+  }
+  return new.map { section in
+    Group(
+      section.id, title: titles[section.id] ?? section.title,
+      section.elements.map { Item($0.id, labels[$0.id] ?? $0.label) })
+  }
 }

@@ -1,9 +1,15 @@
 import FeedDiff
 
-/// Checks stages against the batch-update rules of `docs/diff.md`, independently of `apply`.
+/// Checks stages against the batch-update rules of `docs/diff.md` as UIKit really applies them,
+/// independently of `apply`.
 ///
-/// It reads the feed before a stage and the stage's own `data` as the feed after it, and reports
-/// every rule the stage breaks as a sentence. An empty result means the stage is valid.
+/// UIKit carries out a reload inside `performBatchUpdates` as a delete at the old index path (or
+/// section index) and an insert at a new one it computes from the batch's deletes and inserts
+/// alone, ignoring moves. The checker does the same: it first rewrites every `sectionUpdated` and
+/// `elementUpdated` into that delete and insert, then checks the rewritten stage with the plain
+/// batch rules, reading the feed before the stage and the stage's own `data` as the feed after
+/// it. Every rule the stage breaks is reported as a sentence; an empty result means UIKit applies
+/// the stage as the diff means it.
 enum StageChecker {
   /// Problems in every stage of `changeset`, each stage checked against the previous stage's data.
   static func problems(in changeset: StagedChangeset<Group>) -> [String] {
@@ -17,6 +23,71 @@ enum StageChecker {
   }
 
   static func problems(in stage: Changeset<Group>, after pre: [Group]) -> [String] {
+    var problems: [String] = []
+    let applied = reloadsAsUIKitApplies(stage, after: pre, problems: &problems)
+    return problems + batchProblems(in: applied, after: pre)
+  }
+
+  /// `stage` with every reload replaced by the delete and the insert UIKit performs for it.
+  static func reloadsAsUIKitApplies(
+    _ stage: Changeset<Group>, after pre: [Group], problems: inout [String]
+  ) -> Changeset<Group> {
+    let post = stage.data
+    var applied = stage
+    applied.sectionUpdated = []
+    applied.elementUpdated = []
+    let sectionDeletes = stage.sectionDeleted.map(\.index)
+    let sectionInserts = stage.sectionInserted.map(\.index)
+    let moveTargets = Set(stage.sectionMoved.map(\.target))
+    for change in stage.sectionUpdated {
+      let index = newIndex(of: change.index, deletes: sectionDeletes, inserts: sectionInserts)
+      if moveTargets.contains(index) {
+        problems.append("section reload \(change.id) lands at \(index), where a section moves to")
+      } else if !post.indices.contains(index) || post[index].id != change.id {
+        problems.append(
+          "section reload \(change.id) at \(change.index) lands at \(index), where UIKit would "
+            + "show another section (moves are not counted)")
+      }
+      applied.sectionDeleted.append(change)
+      applied.sectionInserted.append(SectionChange(id: change.id, index: index))
+    }
+
+    let itemMoveTargets = Set(stage.elementMoved.map(\.target))
+    for change in stage.elementUpdated {
+      let section = newIndex(
+        of: change.path.section, deletes: sectionDeletes, inserts: sectionInserts)
+      let element = newIndex(
+        of: change.path.element,
+        deletes: stage.elementDeleted.map(\.path).filter { $0.section == change.path.section }
+          .map(\.element),
+        inserts: stage.elementInserted.map(\.path).filter { $0.section == section }.map(\.element))
+      let path = ElementPath(section: section, element: element)
+      if itemMoveTargets.contains(path) {
+        problems.append("attempt to perform an insert and a move to the same index path \(path)")
+      } else if !post.indices.contains(section) || !post[section].elements.indices.contains(element)
+        || post[section].elements[element].id != change.id
+      {
+        problems.append(
+          "item reload \(change.id) at \(change.path) lands at \(path), where UIKit would show "
+            + "another item (moves are not counted)")
+      }
+      applied.elementDeleted.append(change)
+      applied.elementInserted.append(
+        ElementChange(id: change.id, sectionID: change.sectionID, path: path))
+    }
+    return applied
+  }
+
+  /// Where UIKit puts what stood at `index` before a batch: one place earlier per delete before
+  /// it, then one place later per insert at or before where it got to, in ascending order.
+  static func newIndex(of index: Int, deletes: [Int], inserts: [Int]) -> Int {
+    var result = index - deletes.filter { $0 < index }.count
+    for insert in inserts.sorted() where insert <= result { result += 1 }
+    return result
+  }
+
+  /// Problems of a stage without reloads under the plain batch rules.
+  static func batchProblems(in stage: Changeset<Group>, after pre: [Group]) -> [String] {
     let post = stage.data
     var problems: [String] = []
 
@@ -28,7 +99,7 @@ enum StageChecker {
         problems.append("section delete \(change.index) is not \(change.id) before the stage")
       }
       if !deleted.insert(change.index).inserted {
-        problems.append("section \(change.index) is deleted twice")
+        problems.append("section \(change.index) is deleted twice (or deleted and reloaded)")
       }
     }
     for move in stage.sectionMoved {
@@ -36,15 +107,7 @@ enum StageChecker {
         problems.append("section move source \(move.source) is not \(move.id) before the stage")
       }
       if deleted.contains(move.source) || !moveSources.insert(move.source).inserted {
-        problems.append("section \(move.source) leaves twice")
-      }
-    }
-    for change in stage.sectionUpdated {
-      if !pre.indices.contains(change.index) || pre[change.index].id != change.id {
-        problems.append("section update \(change.index) is not \(change.id) before the stage")
-      }
-      if deleted.contains(change.index) || moveSources.contains(change.index) {
-        problems.append("section \(change.id) is updated and deleted or moved in one stage")
+        problems.append("section \(move.source) leaves twice (e.g. moved and reloaded)")
       }
     }
 
@@ -90,8 +153,7 @@ enum StageChecker {
     }
 
     // Items leaving, by pre-stage path.
-    var leaving: [ElementPath: Int] = [:]
-    var touched = Set<ElementPath>()
+    var leaving = Set<ElementPath>()
     func checkPre(_ path: ElementPath, _ id: String, _ sectionID: String, _ what: String) {
       guard pre.indices.contains(path.section),
         pre[path.section].elements.indices.contains(path.element),
@@ -101,22 +163,18 @@ enum StageChecker {
         return
       }
       if deleted.contains(path.section) || moveSources.contains(path.section) {
-        problems.append("\(what) \(id) is inside a section this stage deletes or moves")
+        problems.append(
+          "\(what) \(id) is inside a section this stage deletes, reloads or moves")
       }
-      if !touched.insert(path).inserted {
-        problems.append("item \(id) changes twice in one stage (e.g. moved and updated)")
+      if !leaving.insert(path).inserted {
+        problems.append("item \(id) changes twice in one stage (e.g. moved and reloaded)")
       }
     }
     for change in stage.elementDeleted {
       checkPre(change.path, change.id, change.sectionID, "item delete")
-      leaving[change.path] = 1
     }
     for move in stage.elementMoved {
       checkPre(move.source, move.id, move.sourceSectionID, "item move source")
-      leaving[move.source] = 1
-    }
-    for change in stage.elementUpdated {
-      checkPre(change.path, change.id, change.sectionID, "item update")
     }
 
     // Items arriving, by post-stage path.
@@ -130,7 +188,8 @@ enum StageChecker {
         return
       }
       if inserted.contains(path.section) || moveTargets.contains(path.section) {
-        problems.append("\(what) \(id) is inside a section this stage inserts or moves")
+        problems.append(
+          "\(what) \(id) is inside a section this stage inserts, reloads or moves")
       }
       if !arriving.insert(path).inserted {
         problems.append("two items arrive at \(path)")
@@ -146,7 +205,7 @@ enum StageChecker {
     // Per-section count rule, then the order of the items that stay.
     for (s, t) in continues.sorted(by: { $0.key < $1.key }) {
       let leaves = pre[s].elements.indices.filter {
-        leaving[ElementPath(section: s, element: $0)] != nil
+        leaving.contains(ElementPath(section: s, element: $0))
       }
       let arrives = post[t].elements.indices.filter {
         arriving.contains(ElementPath(section: t, element: $0))

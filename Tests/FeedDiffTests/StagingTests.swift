@@ -11,21 +11,50 @@ struct StagingTests {
   }
 
   @Test func aPureUpdateIsOneStage() throws {
-    let old = [Group("A", title: "x", [Item("a", "1"), Item("b", "1")])]
-    let new = [Group("A", title: "y", [Item("a", "2"), Item("b", "1")])]
+    let old = [Group("A", title: "x", [Item("a", "1")]), Group("B", [Item("b", "1")])]
+    let new = [Group("A", title: "y", [Item("a", "1")]), Group("B", [Item("b", "2")])]
     let changeset = try StagedChangeset(source: old, target: new)
     #expect(changeset.count == 1)
-    #expect(changeset[0].elementUpdated.map(\.id) == ["a"])
+    #expect(changeset[0].elementUpdated.map(\.id) == ["b"])
     #expect(changeset[0].sectionUpdated.map(\.id) == ["A"])
   }
 
-  @Test func anUpdatedItemThatMovesIsUpdatedInAnEarlierStage() throws {
+  @Test func aSectionUpdateIsNotInTheStageThatUpdatesItemsOfThatSection() throws {
+    let old = [Group("A", title: "x", [Item("a", "1"), Item("b", "1")])]
+    let new = [Group("A", title: "y", [Item("a", "2"), Item("b", "1")])]
+    let changeset = try StagedChangeset(source: old, target: new)
+    #expect(changeset.map(\.sectionUpdated.count) == [1, 0])
+    #expect(changeset.map(\.elementUpdated.count) == [0, 1])
+  }
+
+  @Test func anUpdateIsInAnEarlierStageThanAnyMove() throws {
+    let old = [group("A", ["x", "y"])]
+    let new = [Group("A", [Item("y"), Item("x", "new")])]
+    let changeset = try StagedChangeset(source: old, target: new)
+    #expect(changeset.count == 2)
+    #expect(changeset[0].elementUpdated.map(\.id) == ["x"])
+    #expect(changeset[0].elementMoved.isEmpty)
+    #expect(changeset[1].elementMoved.count == 1)
+  }
+
+  @Test func anUpdateSharesTheStageOfDeletesAndInsertsWhenNothingMoves() throws {
     let old = [group("A", ["a", "b", "c"])]
-    let new = [Group("A", [Item("b"), Item("c"), Item("a", "new")])]
+    let new = [Group("A", [Item("n"), Item("a"), Item("c", "new")])]
+    let changeset = try StagedChangeset(source: old, target: new)
+    #expect(changeset.count == 1)
+    #expect(changeset[0].elementUpdated.map(\.path) == [ElementPath(section: 0, element: 2)])
+  }
+
+  @Test func aSectionUpdateJoinsTheStageAfterTheItemUpdatesWhenThatOneLeavesItsSectionAlone()
+    throws
+  {
+    let old = [Group("A", title: "x", [Item("a", "1")]), group("B", ["b", "c"])]
+    let new = [Group("A", title: "y", [Item("a", "2")]), group("B", ["c", "b"])]
     let changeset = try StagedChangeset(source: old, target: new)
     #expect(changeset.count == 2)
     #expect(changeset[0].elementUpdated.map(\.id) == ["a"])
-    #expect(changeset[1].elementMoved.map(\.id) == ["a"])
+    #expect(changeset[1].sectionUpdated.map(\.id) == ["A"])
+    #expect(changeset[1].elementMoved.count == 1)
   }
 
   @Test func deletesUseOldIndicesAndInsertsUseNewIndices() throws {

@@ -3,41 +3,68 @@
 struct StageBuilder<Section: DifferentiableSection> {
   @usableFromInline let source: [Section]
   @usableFromInline let target: [Section]
-  @usableFromInline let oldElements: [[Section.Element]]
-  @usableFromInline let newElements: [[Section.Element]]
   @usableFromInline let matching: Matching
 
   @inlinable
   init(
-    source: [Section], target: [Section], oldElements: [[Section.Element]],
-    newElements: [[Section.Element]], matching: Matching
+    source: [Section], target: [Section], matching: Matching
   ) {
     self.source = source
     self.target = target
-    self.oldElements = oldElements
-    self.newElements = newElements
     self.matching = matching
   }
 
   @inlinable
   func changeset(for plan: StagePlan) -> Changeset<Section> {
     Changeset(
-      data: plan.layout.map(data(for:)) ?? target,
-      sectionDeleted: plan.sectionDeleted.map(sectionChange),
-      sectionInserted: plan.sectionInserted.map(sectionChange),
-      sectionUpdated: plan.sectionUpdated.map(sectionChange),
+      data: data(for: plan.data),
+      sectionDeleted: plan.sectionDeleted.map { sectionChange($0) },
+      sectionInserted: plan.sectionInserted.map { sectionChange($0) },
+      sectionUpdated: plan.sectionUpdated.map { sectionChange($0) },
       sectionMoved: plan.sectionMoved.map {
         SectionMove(id: section($0.ref).differenceIdentifier, source: $0.source, target: $0.target)
       },
-      elementDeleted: plan.elementDeleted.map(elementChange),
-      elementInserted: plan.elementInserted.map(elementChange),
-      elementUpdated: plan.elementUpdated.map(elementChange),
+      elementDeleted: plan.elementDeleted.map { elementChange($0) },
+      elementInserted: plan.elementInserted.map { elementChange($0) },
+      elementUpdated: plan.elementUpdated.map { elementChange($0) },
       elementMoved: plan.elementMoved.map {
         ElementMove(
           id: element($0.ref).differenceIdentifier,
           sourceSectionID: section($0.sourceSection).differenceIdentifier, source: $0.source,
           targetSectionID: section($0.targetSection).differenceIdentifier, target: $0.target)
       })
+  }
+
+  @inlinable
+  func data(for data: StagePlan.Data) -> [Section] {
+    switch data {
+    case .target: target
+    case .old(let newContent, let newHeaders):
+      oldData(newContent: newContent, newHeaders: newHeaders)
+    case .refs(let layout): self.data(for: layout)
+    }
+  }
+
+  /// The old feed, with updated elements and headers swapped in as `StagePlan.Data.old` says.
+  @inlinable
+  func oldData(newContent: Bool, newHeaders: [Bool]) -> [Section] {
+    var sections: [Section] = []
+    sections.reserveCapacity(source.count)
+    for s in source.indices {
+      var elements = source[s].elements
+      if newContent {
+        for k in matching.oldStart[s]..<matching.oldStart[s + 1] {
+          let n = matching.oldPartner[k]
+          if n >= 0 && matching.elementChanged[n] == 1 {
+            elements[k - matching.oldStart[s]] = element(n)
+          }
+        }
+      }
+      let t = matching.oldSectionPartner[s]
+      let header = t >= 0 && (newHeaders.isEmpty || newHeaders[s]) ? target[t] : source[s]
+      sections.append(Section(source: header, elements: elements))
+    }
+    return sections
   }
 
   @inlinable
@@ -57,7 +84,7 @@ struct StageBuilder<Section: DifferentiableSection> {
           position += 1
           continue
         }
-        let t = matching.newSectionOf[ref]
+        let t = matching.newSection(of: ref)
         var end = position + 1
         while end < range.upperBound && layout.elements[end] == ref + (end - position)
           && ref + (end - position) < matching.newStart[t + 1]
@@ -65,7 +92,7 @@ struct StageBuilder<Section: DifferentiableSection> {
           end += 1
         }
         let first = ref - matching.newStart[t]
-        elements.append(contentsOf: newElements[t][first..<(first + end - position)])
+        elements.append(contentsOf: target[t].elements[first..<(first + end - position)])
         position = end
       }
       sections.append(Section(source: section(ref), elements: elements))
@@ -95,10 +122,10 @@ struct StageBuilder<Section: DifferentiableSection> {
   @inlinable
   func element(_ ref: Int) -> Section.Element {
     if ref >= 0 {
-      let t = matching.newSectionOf[ref]
-      return newElements[t][ref - matching.newStart[t]]
+      let t = matching.newSection(of: ref)
+      return target[t].elements[ref - matching.newStart[t]]
     }
-    let s = matching.oldSectionOf[~ref]
-    return oldElements[s][~ref - matching.oldStart[s]]
+    let s = matching.oldSection(of: ~ref)
+    return source[s].elements[~ref - matching.oldStart[s]]
   }
 }

@@ -44,8 +44,28 @@ struct StagePlan {
     @usableFromInline var elements: [Int] = []
   }
 
-  /// How to build the stage's data; nil when the stage ends at the new feed itself.
-  @usableFromInline var layout: Layout?
+  /// Which intermediate feed the stage ends at; `StagePlanner` turns it into `data`.
+  enum LayoutKind {
+    /// The old layout; element content new once the element updates are done.
+    case old(newContent: Bool)
+    case afterDeletes
+    case middle(final: Bool)
+  }
+
+  /// How to build the stage's data.
+  @usableFromInline
+  enum Data {
+    /// The new feed itself: the last stage.
+    case target
+    /// The old feed's sections and elements; paired elements with new content when
+    /// `newContent` is set, paired sections with their new header where `newHeaders` says so
+    /// (all of them when it is empty).
+    case old(newContent: Bool, newHeaders: [Bool])
+    case refs(Layout)
+  }
+
+  var kind: LayoutKind
+  @usableFromInline var data = Data.target
   @usableFromInline var sectionDeleted: [Section] = []
   @usableFromInline var sectionInserted: [Section] = []
   @usableFromInline var sectionUpdated: [Section] = []
@@ -55,10 +75,4 @@ struct StagePlan {
   @usableFromInline var elementUpdated: [Element] = []
   @usableFromInline var elementMoved: [ElementMove] = []
 
-  /// This stage, built from `layout` instead.
-  func with(layout: Layout) -> StagePlan {
-    var stage = self
-    stage.layout = layout
-    return stage
-  }
 }
