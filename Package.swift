@@ -58,7 +58,9 @@ let package = Package(
         "FeedDiff", "FeedService", "FeedWire", "Postgres",
       ]
     ),
-    .executableTarget(name: "feedbench", dependencies: ["FeedComponents", "FeedDiff"]),
+    .executableTarget(name: "feedbench", dependencies: ["FeedComponents", "FeedDiff", "SplitMix"]),
+    // A seeded random generator for generated feeds: tests and benchmarks replay their cases.
+    .target(name: "SplitMix"),
     // A private PostgreSQL (or DATABASE_URL) and a fresh database per test.
     .target(name: "PostgresTestSupport", dependencies: ["Postgres"]),
 
@@ -70,11 +72,11 @@ let package = Package(
       dependencies: ["AccountModel", "AccountStore", "Postgres", "PostgresTestSupport"]
     ),
     .testTarget(name: "FeedComponentsTests", dependencies: ["FeedComponents"]),
-    .testTarget(name: "FeedDiffTests", dependencies: ["FeedDiff"]),
+    .testTarget(name: "FeedDiffTests", dependencies: ["FeedDiff", "SplitMix"]),
     .testTarget(
       name: "FeedWireTests",
       dependencies: [
-        "FeedWire", "FeedComponents", "FeedDiff", "FeedAssembler", "AccountModel",
+        "FeedWire", "FeedComponents", "FeedDiff", "FeedAssembler", "AccountModel", "SplitMix",
       ]
     ),
     .testTarget(

@@ -1,3 +1,5 @@
+import SplitMix
+
 /// One generated pair of feeds to diff, and how many things the generator really relocated.
 struct DiffScenario {
   let name: String
@@ -98,11 +100,11 @@ struct DiffScenario {
 
   /// Fresh ids and the random source the scenarios draw from.
   private struct Generator {
-    var random: DiffBenchRandom
+    var random: SplitMix64
     private var nextID = 0
 
     init(seed: UInt64) {
-      random = DiffBenchRandom(seed: seed)
+      random = SplitMix64(seed: seed)
     }
 
     mutating func items(_ count: Int) -> [DiffBenchItem] {

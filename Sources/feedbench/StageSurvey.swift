@@ -1,4 +1,5 @@
 import FeedDiff
+import SplitMix
 
 /// `feedbench stages [--pairs N]`: how many stages the UIKit-safe staging costs.
 ///
@@ -82,11 +83,11 @@ extension String {
 
 /// Random pairs of small sectioned feeds for the survey.
 private struct SurveyFeeds {
-  var random: DiffBenchRandom
+  var random: SplitMix64
   var counter = 0
 
   init(seed: UInt64) {
-    random = DiffBenchRandom(seed: seed)
+    random = SplitMix64(seed: seed)
   }
 
   mutating func chance(_ percent: Int) -> Bool { random.below(100) < percent }

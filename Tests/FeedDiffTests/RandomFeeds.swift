@@ -1,3 +1,5 @@
+import SplitMix
+
 /// Random pairs of feeds for the property tests, covering every kind of change.
 ///
 /// Case `n` picks a shape by `n % 10`: everything new from an empty feed, everything removed,

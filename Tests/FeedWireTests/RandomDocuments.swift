@@ -1,4 +1,5 @@
 import FeedComponents
+import SplitMix
 
 /// Random pairs of real feed documents for the property tests, in the spirit of FeedDiffTests'
 /// `RandomFeeds`, with varied nodes: every known and an unknown type, props of every JSON kind

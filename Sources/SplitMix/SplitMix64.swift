@@ -1,13 +1,14 @@
 /// Steele, Lea and Flood's SplitMix64: a tiny generator that gives the same sequence for the same
-/// seed on every machine, so a failing random case can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
+/// seed on every machine, so a failing random case can be replayed from its seed and a benchmark
+/// diffs the same feeds in every run. (Swift's own generators are seeded per process.)
+public struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
-  init(seed: UInt64) {
+  public init(seed: UInt64) {
     state = seed
   }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,12 +17,12 @@ struct SplitMix64: RandomNumberGenerator {
   }
 
   /// A uniform integer in `0..<bound`; `bound` must be positive.
-  mutating func below(_ bound: Int) -> Int {
+  public mutating func below(_ bound: Int) -> Int {
     Int(next() % UInt64(bound))
   }
 
   /// True with probability `percent` / 100.
-  mutating func chance(_ percent: Int) -> Bool {
+  public mutating func chance(_ percent: Int) -> Bool {
     below(100) < percent
   }
 }
