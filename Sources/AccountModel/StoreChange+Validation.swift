@@ -13,7 +13,8 @@ extension StoreChange {
       try FieldRules.text(new.name, field: "name", maximum: 100)
       try FieldRules.kind(new.kind)
       if let position = new.position { try FieldRules.position(position) }
-    case .updateAccount(_, let update):
+    case .updateAccount(let id, let update):
+      try FieldRules.id(id, of: "account")
       guard !update.isEmpty else { throw .invalid(field: "update", reason: "nothing to change") }
       if let name = update.name { try FieldRules.text(name, field: "name", maximum: 100) }
       if let kind = update.kind { try FieldRules.kind(kind) }
@@ -23,7 +24,8 @@ extension StoreChange {
       try FieldRules.text(new.message, field: "message", maximum: 500)
       if let position = new.position { try FieldRules.position(position) }
       try FieldRules.window(from: new.activeFrom, until: new.activeUntil)
-    case .updateNotice(_, let update):
+    case .updateNotice(let id, let update):
+      try FieldRules.id(id, of: "notice")
       guard !update.isEmpty else { throw .invalid(field: "update", reason: "nothing to change") }
       if case .some(.some(let from)) = update.activeFrom,
         case .some(.some(let until)) = update.activeUntil
@@ -34,8 +36,10 @@ extension StoreChange {
         try FieldRules.text(message, field: "message", maximum: 500)
       }
       if let position = update.position { try FieldRules.position(position) }
-    case .adjustBalance, .removeAccount, .dismissNotice, .removeNotice:
-      break
+    case .adjustBalance(let id, _, _), .removeAccount(let id, _):
+      try FieldRules.id(id, of: "account")
+    case .dismissNotice(let id), .removeNotice(let id, _):
+      try FieldRules.id(id, of: "notice")
     }
   }
 }

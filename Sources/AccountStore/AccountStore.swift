@@ -123,6 +123,7 @@ public final class AccountStore: Sendable {
     snapshot: ((FeedRows) throws -> SnapshotContent)? = nil
   ) throws(AccountStoreError) -> [StoreChangeResult] {
     try checked { () throws(FieldError) in try FieldRules.ownerID(id) }
+    guard scope.contains(id) else { throw .notFound(ChangeApplier.name(.owner(id), in: scope)) }
     return try retryingTransientFailures {
       try connection.transaction { tx in
         _ = try tx.query(

@@ -75,8 +75,13 @@ struct ChangeApplier {
       switch statement.target {
       case .owner(let id):
         guard scope.contains(id) else {
-          throw AccountStoreError.notFound(Self.name(statement.target, in: scope))
-            .inChange(index, of: changes.count)
+          // Adding another owner is refused for what it is; any other change to one looks as
+          // if that owner did not exist.
+          let refusal: AccountStoreError =
+            added.contains(id)
+            ? .notAllowed("cannot add owner '\(id)' while acting for owner '\(scope.ownerID ?? "")'")
+            : .notFound(Self.name(statement.target, in: scope))
+          throw refusal.inChange(index, of: changes.count)
         }
         if !added.contains(id) { owners.append((index, id)) }
       case .account(let id):

@@ -151,13 +151,19 @@ public final class FeedService: Sendable {
     }
   }
 
-  /// Changes an account's fields and adjusts its balance as one write — the person asked for
-  /// one change — and returns the row as it ends. `update.expectedVersion` is checked against the
-  /// account before either part, and a refusal is reported without naming a part.
+  /// Changes an account's fields and adjusts its balance in one transaction — the person asked
+  /// for one change — and returns the row as it ends, reported as unchanged only when neither
+  /// part changed it. `update.expectedVersion` is checked against the account before either
+  /// part (each part that changes the row moves its version), and a refusal is reported without
+  /// naming a part. A new balance and a delta together are refused: which would win is a guess.
   @discardableResult
   public func updateAccount(
     _ id: Int64, _ update: AccountUpdate, delta: Int64?, in scope: OwnerScope
   ) throws -> AppliedChange {
+    if update.balance != nil, delta != nil {
+      throw FieldError(
+        field: "balance", reason: "a new balance and a delta cannot be combined; give one of them")
+    }
     var changes: [StoreChange] = []
     if !update.isEmpty { changes.append(.updateAccount(id: id, update)) }
     if let delta {
@@ -168,11 +174,19 @@ public final class FeedService: Sendable {
     guard !changes.isEmpty else {
       throw FieldError(field: "update", reason: "nothing to change")
     }
+    let applied: [AppliedChange]
     do {
-      return try apply(changes, in: scope, reason: "account update \(id)")[changes.count - 1]
+      applied = try apply(changes, in: scope, reason: "account update \(id)")
     } catch let error as AccountStoreError {
       throw error.reason
     }
+    let last = applied[applied.count - 1]
+    let changing = applied.first {
+      if case .unchanged = $0.result { return false }
+      return true
+    }
+    guard let changing, case .unchanged(let row) = last.result else { return last }
+    return AppliedChange(change: changing.change, result: row)
   }
 
   /// Stores the owner's current feed as a snapshot, optionally under a label.

@@ -55,8 +55,7 @@ final class Workspace {
     return givenOwner
   }
 
-  /// Whose rows a command may touch: only the owner's with `--owner`, anyone's without. The
-  /// `owner` commands are the exception: each acts for the owner it names.
+  /// Whose rows a command may touch: only the owner's with `--owner`, anyone's without.
   var scope: OwnerScope {
     givenOwner.map(OwnerScope.owner) ?? .anyOwner
   }

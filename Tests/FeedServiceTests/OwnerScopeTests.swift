@@ -32,15 +32,26 @@ import Testing
     ("notice.remove", { _, notice in .removeNotice(id: notice, expectedVersion: nil) }),
   ]
 
+  /// The refusal the scope gives: the row is missing "of owner 'carol'", or adding another owner
+  /// is not allowed — not some other check that happened to fire first.
+  static func isScopeRefusal(_ error: AccountStoreError) -> Bool {
+    switch error.reason {
+    case .notFound(let what): what.hasSuffix("of owner 'carol'") || what == "owner 'demo'"
+    case .notAllowed(let what): what.hasPrefix("cannot add owner 'mallory'")
+    default: false
+    }
+  }
+
   @Test(arguments: foreignChanges.indices)
   func aChangeToAnotherOwnersRowIsRefusedAndChangesNothing(_ index: Int) throws {
     let (name, make) = Self.foreignChanges[index]
     try withService { service, connection in
       let (account, notice) = try seedTwoOwners(service)
       let before = try connection.dumpOfEveryTable()
-      #expect(throws: AccountStoreError.self, "\(name)") {
+      let error = #expect(throws: AccountStoreError.self, "\(name)") {
         try service.apply([make(account, notice)], in: .owner("carol"), reason: "attack")
       }
+      #expect(error.map(Self.isScopeRefusal) == true, "\(name): \(String(describing: error))")
       #expect(try connection.dumpOfEveryTable() == before, "\(name)")
     }
   }
@@ -52,11 +63,12 @@ import Testing
       let (account, notice) = try seedTwoOwners(service)
       let carols = try service.feedRows(owner: "carol").accounts[0].id
       let before = try connection.dumpOfEveryTable()
-      #expect(throws: AccountStoreError.self, "\(name)") {
+      let error = #expect(throws: AccountStoreError.self, "\(name)") {
         try service.apply(
           [.adjustBalance(id: carols, delta: 1, expectedVersion: nil), make(account, notice)],
           in: .owner("carol"), reason: "attack")
       }
+      #expect(error.map(Self.isScopeRefusal) == true, "\(name): \(String(describing: error))")
       #expect(try connection.dumpOfEveryTable() == before, "\(name)")
     }
   }
@@ -114,6 +126,26 @@ import Testing
         [.updateAccount(id: account, AccountUpdate(name: "Fixed"))], in: .anyOwner,
         reason: "support")
       #expect(try service.feedRows(owner: "demo").accounts[0].name == "Fixed")
+    }
+  }
+}
+
+/// The planned write the demo seed uses reads and writes one owner: a scope of another owner
+/// refuses it before anything is read.
+@Suite struct PlannedWriteScopeTests {
+  @Test func aPlannedWriteForAnOwnerOutsideTheScopeIsRefusedUnread() throws {
+    try withService { service, connection in
+      try seedTwoOwners(service)
+      let before = try connection.dumpOfEveryTable()
+      var planned = false
+      #expect(throws: AccountStoreError.notFound("owner 'demo'")) {
+        try service.store().apply(owner: "demo", in: .owner("carol")) { _ in
+          planned = true
+          return []
+        }
+      }
+      #expect(!planned)
+      #expect(try connection.dumpOfEveryTable() == before)
     }
   }
 }

@@ -38,7 +38,7 @@ struct CommandTests {
 
   @Test func ownerAddThenListShowsIt() throws {
     try FeedctlDatabase.with { feedctl in
-      try feedctl.succeed(["owner", "add", "bob", "--name", "Bob"])
+      try feedctl.succeed(["owner", "add", "bob", "--name", "Bob"], owner: nil)
       let list = try feedctl.succeed(["owner", "list"])
       #expect(list == "bob\tBob\n")
     }
@@ -46,9 +46,9 @@ struct CommandTests {
 
   @Test func ownerRenameChangesTheListedName() throws {
     try FeedctlDatabase.with { feedctl in
-      try feedctl.succeed(["owner", "add", "bob", "--name", "Bob"])
+      try feedctl.succeed(["owner", "add", "bob", "--name", "Bob"], owner: nil)
       #expect(
-        try feedctl.succeed(["owner", "rename", "bob", "--name", "Robert"])
+        try feedctl.succeed(["owner", "rename", "bob", "--name", "Robert"], owner: nil)
           == "renamed owner bob to \"Robert\"\n")
       #expect(try feedctl.succeed(["owner", "list"]) == "bob\tRobert\n")
     }
@@ -56,17 +56,31 @@ struct CommandTests {
 
   @Test func ownerRemoveTakesTheOwnerAndItsRowsAway() throws {
     try FeedctlDatabase.with { feedctl in
-      try feedctl.succeed(["owner", "add", "bob"])
+      try feedctl.succeed(["owner", "add", "bob"], owner: "bob")
       try feedctl.succeed(["account", "add", "--name", "Checking", "--balance", "1"], owner: "bob")
-      try feedctl.succeed(["owner", "remove", "bob", "--yes"])
+      try feedctl.succeed(["owner", "remove", "bob", "--yes"], owner: "bob")
       #expect(try feedctl.succeed(["owner", "list"]).isEmpty)
       #expect(try feedctl.run(["account", "list"], owner: "bob").code == 4)
     }
   }
 
+  @Test func ownerCommandsForAnotherOwnerThanTheOneGivenAreRefused() throws {
+    try FeedctlDatabase.with { feedctl in
+      try feedctl.succeed(["owner", "add", "bob"], owner: nil)
+      let before = try feedctl.dump()
+      let add = try feedctl.run(["owner", "add", "mallory"], owner: "carol")
+      #expect(add.code == 2)
+      #expect(
+        add.error == "feedctl: error: cannot add owner 'mallory' while acting for owner 'carol'\n")
+      #expect(try feedctl.run(["owner", "rename", "bob", "--name", "X"], owner: "carol").code == 4)
+      #expect(try feedctl.run(["owner", "remove", "bob", "--yes"], owner: "carol").code == 4)
+      #expect(try feedctl.dump() == before)
+    }
+  }
+
   @Test func ownerListAsJSONHasIdsAndNames() throws {
     try FeedctlDatabase.with { feedctl in
-      try feedctl.succeed(["owner", "add", "bob", "--name", "Bob"])
+      try feedctl.succeed(["owner", "add", "bob", "--name", "Bob"], owner: nil)
       let json = try feedctl.succeed(["owner", "list", "--format", "json"])
       let owner = try #require(try JSONParser.parse(Array(json.utf8)).arrayValue?.first)
       #expect(owner["id"] == .string("bob"))
@@ -283,7 +297,7 @@ struct CommandTests {
 
   @Test func pgVariablesChooseTheDatabaseWhenNoURLIsGiven() throws {
     try FeedctlDatabase.with { feedctl in
-      try feedctl.succeed(["owner", "add", "viapg"])
+      try feedctl.succeed(["owner", "add", "viapg"], owner: nil)
       let settings = try feedctl.database.configuration.settings()
       var environment: [String: String] = ["FEEDCTL_DATA_DIR": "/nonexistent/feedctl-data"]
       for (keyword, variable) in [

@@ -26,9 +26,6 @@ struct AccountUpdateCommand: FeedctlCommand {
 
   func validate() throws {
     try ArgumentChecks.positiveID(id, what: "account")
-    if balance != nil, delta != nil {
-      throw ValidationError("--balance and --delta cannot be combined; give one of them")
-    }
     if let currency { _ = try ArgumentChecks.currency(currency) }
     _ = try ArgumentChecks.position(position)
     if update.isEmpty, delta == nil {

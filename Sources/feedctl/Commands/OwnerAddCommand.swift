@@ -14,7 +14,7 @@ struct OwnerAddCommand: FeedctlCommand {
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
     let results = try workspace.service().apply(
-      [.addOwner(id: id, displayName: name ?? id)], in: .owner(id), reason: "owner add")
+      [.addOwner(id: id, displayName: name ?? id)], in: workspace.scope, reason: "owner add")
     workspace.report(results, format: format)
   }
 }

@@ -22,7 +22,7 @@ struct OwnerRemoveCommand: FeedctlCommand {
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
     let results = try workspace.service().apply(
-      [.removeOwner(id: id)], in: .owner(id), reason: "owner remove")
+      [.removeOwner(id: id)], in: workspace.scope, reason: "owner remove")
     workspace.report(results, format: format)
   }
 }

@@ -13,7 +13,7 @@ struct OwnerRenameCommand: FeedctlCommand {
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
     let results = try workspace.service().apply(
-      [.renameOwner(id: id, displayName: name)], in: .owner(id), reason: "owner rename")
+      [.renameOwner(id: id, displayName: name)], in: workspace.scope, reason: "owner rename")
     workspace.report(results, format: format)
   }
 }
