@@ -79,7 +79,8 @@ struct ChangeApplier {
           // if that owner did not exist.
           let refusal: AccountStoreError =
             added.contains(id)
-            ? .notAllowed("cannot add owner '\(id)' while acting for owner '\(scope.ownerID ?? "")'")
+            ? .notAllowed(
+              "cannot add owner '\(id)' while acting for owner '\(scope.ownerID ?? "")'")
             : .notFound(Self.name(statement.target, in: scope))
           throw refusal.inChange(index, of: changes.count)
         }
