@@ -58,6 +58,12 @@ private struct TimeScanner {
 
   private static let dateShape = "a date is written YYYY-MM-DD, e.g. 2026-12-01"
   private static let timeShape = "a time is written YYYY-MM-DDTHH:MM:SS, e.g. 2026-12-01T09:00:00Z"
+  /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, in seconds since 1970.
+  private static let firstSecond =
+    ProlepticGregorian.daysSinceEpoch(year: 1, month: 1, day: 1) * 86_400
+  private static let lastSecond =
+    ProlepticGregorian.daysSinceEpoch(year: 9999, month: 12, day: 31) * 86_400 + 86_399
+
   private static let monthNames = [
     "January", "February", "March", "April", "May", "June", "July", "August", "September",
     "October", "November", "December",
@@ -113,6 +119,11 @@ private struct TimeScanner {
       throw problem("unexpected text after the time zone; \(Self.timeShape)")
     }
     let seconds = midnight + Int64(hour * 3600 + minute * 60 + second) - shift
+    // An offset may carry a time at the edge of the range past it; in UTC it must stay inside,
+    // or it would print as a year this parser refuses.
+    guard (Self.firstSecond...Self.lastSecond).contains(seconds) else {
+      throw problem("in UTC this time falls outside the years 0001 to 9999")
+    }
     // One division of the exact count of microseconds: the nearest `Date` to the time written.
     return Date(timeIntervalSince1970: Double(seconds * 1_000_000 + Int64(micros)) / 1_000_000)
   }

@@ -161,7 +161,7 @@ public final class AccountStore: Sendable {
   /// differs from the latest snapshot for reasons of its own (a notice's window opened since).
   /// And an owner whose rows did change gets a snapshot only when the rendered document's
   /// digest differs from their latest snapshot's: history is what the owner was shown, and the
-  /// digest covers exactly that (not the revision, which every snapshot has its own of), so a
+  /// digest covers exactly that and nothing else, so a
   /// change the screen does not show, such as renaming a hidden account, adds no snapshot.
   private static func apply(
     _ changes: [StoreChange], in scope: OwnerScope,
@@ -293,8 +293,9 @@ public final class AccountStore: Sendable {
     }
   }
 
-  /// Renders the owner's rows as they are inside `tx`, carrying the sequence the next snapshot
-  /// gets, so the document names the snapshot it will be stored as.
+  /// Renders the owner's rows as they are inside `tx`. The rows' `lastSnapshotSequence` is
+  /// already the number the snapshot will get, for a renderer that wants to name it (the feed
+  /// assembler does not: a document's version is its digest).
   static func renderNextSnapshot(
     owner id: String, render: (FeedRows) throws -> SnapshotContent, in tx: PostgresTransaction
   ) throws -> SnapshotContent {

@@ -1,4 +1,3 @@
-import AccountModel
 import Postgres
 
 /// Applies migrations and remembers them in `schema_migrations`, with a checksum per file.

@@ -1,4 +1,3 @@
-import AccountModel
 import Foundation
 
 /// A stored feed: the rendered document exactly as the owner would have been shown it.

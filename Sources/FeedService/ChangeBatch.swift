@@ -5,7 +5,7 @@ import Foundation
 /// A JSON batch of changes for `feedctl apply`, checked completely before anything is written.
 ///
 /// The document is `{"changes": [ … ]}` or the bare array; each change is an object with an
-/// `op` and that operation's fields (see `the README`). Every problem is reported as one
+/// `op` and that operation's fields (the README lists them). Every problem is reported as one
 /// line naming the change (1-based) and the field.
 public struct ChangeBatch: Sendable {
   public struct Entry: Sendable {

@@ -53,18 +53,18 @@ public final class FeedService: Sendable {
   /// The feed a reference names: live, a snapshot of `owner`, or a feed file (which needs
   /// neither an owner nor a database).
   public func document(_ reference: FeedReference, owner: String?) throws -> FeedDocument {
-    if case .file(let path) = reference { return try FeedFile.read(path) }
-    guard let owner else { throw FeedServiceError.ownerRequired }
-    switch reference {
-    case .live:
+    switch (reference, owner) {
+    case (.file(let path), _):
+      return try FeedFile.read(path)
+    case (_, nil):
+      throw FeedServiceError.ownerRequired
+    case (.live, let owner?):
       return try liveDocument(owner: owner)
-    case .file:
-      preconditionFailure("handled above")
-    case .sequence(let sequence):
+    case (.sequence(let sequence), let owner?):
       return try Self.decode(try store().snapshot(owner: owner, sequence: sequence))
-    case .label(let label):
+    case (.label(let label), let owner?):
       return try Self.decode(try store().snapshot(owner: owner, label: label))
-    case .latest(let back):
+    case (.latest(let back), let owner?):
       let history = try store().snapshots(owner: owner)
       guard back < history.count else {
         throw FeedServiceError.notFound(
@@ -144,10 +144,14 @@ public final class FeedService: Sendable {
     } catch let error as AccountStoreError {
       // A database that failed is no change's fault: say so without naming one.
       if case .database = error.reason { throw error.reason }
-      guard case .change(let number, _, let reason) = error else {
+      switch error {
+      case .change(let number, _, let reason):
+        throw BatchChangeError(number: number, op: batch.entries[number - 1].op, reason: reason)
+      case _ where count == 1:
         throw BatchChangeError(number: 1, op: batch.entries[0].op, reason: error)
+      default:
+        throw error
       }
-      throw BatchChangeError(number: number, op: batch.entries[number - 1].op, reason: reason)
     }
   }
 

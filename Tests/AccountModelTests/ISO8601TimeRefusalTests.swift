@@ -36,6 +36,8 @@ struct ISO8601TimeRefusalTests {
     .init("2026-12-01T09:00:00+25:00", "offset +25:00 does not exist"),
     .init("2026-12-01T09:00:00-24:00", "offset -24:00 does not exist"),
     .init("2026-12-01T09:00:00+09:60", "offset +09:60 does not exist"),
+    .init("0001-01-01T00:00:00+23:59", "in UTC this time falls outside the years 0001 to 9999"),
+    .init("9999-12-31T23:59:59-00:01", "in UTC this time falls outside the years 0001 to 9999"),
   ]
 
   static let shape: [TimeRefusal] = [

@@ -11,7 +11,7 @@ import Testing
   /// The demo feed with `count` accounts, and the same feed with account 2 renamed.
   private func renamePair(accounts count: Int) throws -> (FeedDocument, FeedDocument) {
     var demo = DemoFeed()
-    let time = Date(timeIntervalSince1970: 946_684_800 + Double(0) / 1e6)
+    let time = Date(timeIntervalSince1970: 946_684_800)
     for id in stride(from: demo.accounts.count + 1, through: count, by: 1) {
       demo.accounts.append(
         Account(
