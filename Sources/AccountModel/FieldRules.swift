@@ -5,6 +5,7 @@ import Foundation
 /// The schema enforces the same rules as constraints; checking here first lets the error name
 /// the field and say what would be right, instead of quoting a constraint name.
 public enum FieldRules {
+  /// Owner ids appear in URLs, logs and advisory-lock keys: short, lowercase ASCII only.
   public static func ownerID(_ id: String) throws(FieldError) {
     let allowed = id.unicodeScalars.allSatisfy {
       ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
@@ -54,6 +55,7 @@ public enum FieldRules {
     }
   }
 
+  /// Kinds group accounts in layouts; `AccountKind` holds the rule layouts share.
   public static func kind(_ kind: String) throws(FieldError) {
     guard AccountKind.isValid(kind) else {
       throw .invalid(
@@ -81,6 +83,7 @@ public enum FieldRules {
     return value
   }
 
+  /// A position already in the stored type, as the store checks it.
   public static func position(_ position: Int32) throws(FieldError) {
     _ = try Self.position(Int64(position))
   }
@@ -92,6 +95,7 @@ public enum FieldRules {
     }
   }
 
+  /// Snapshot labels must never read as a number, a file or `live` (see `SnapshotLabel`).
   public static func label(_ label: String) throws(FieldError) {
     guard SnapshotLabel.isValid(label) else {
       throw .invalid(

@@ -38,6 +38,7 @@ public final class AccountStore: Sendable {
 
   // MARK: Reading
 
+  /// Every owner, by id: an operator's listing, not scoped to one owner.
   public func owners() throws(AccountStoreError) -> [Owner] {
     try mapping {
       try connection.query("SELECT \(unsafe: Columns.owner) FROM owners ORDER BY id").map(
@@ -45,6 +46,7 @@ public final class AccountStore: Sendable {
     }
   }
 
+  /// The owner with `id`; a malformed id is refused by its rule before any query.
   public func owner(_ id: String) throws(AccountStoreError) -> Owner {
     try checked { () throws(FieldError) in try FieldRules.ownerID(id) }
     let rows = try mapping {
@@ -222,12 +224,14 @@ public final class AccountStore: Sendable {
     }
   }
 
+  /// The owner's snapshot with that sequence number, as stored (`feedctl show --at 7`).
   public func snapshot(owner id: String, sequence: Int64) throws(AccountStoreError) -> Snapshot {
     try loadSnapshot(
       "SELECT \(unsafe: Columns.snapshotInfo), document FROM feed_snapshots WHERE owner_id = \(id) AND sequence = \(sequence)",
       missing: "snapshot \(sequence) of owner '\(id)'")
   }
 
+  /// The owner's snapshot with that label; labels are unique per owner.
   public func snapshot(owner id: String, label: String) throws(AccountStoreError) -> Snapshot {
     try loadSnapshot(
       "SELECT \(unsafe: Columns.snapshotInfo), document FROM feed_snapshots WHERE owner_id = \(id) AND label = \(label)",

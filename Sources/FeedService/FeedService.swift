@@ -78,6 +78,7 @@ public final class FeedService: Sendable {
     }
   }
 
+  /// Every owner: an operator's listing.
   public func owners() throws -> [Owner] {
     try store().owners()
   }
