@@ -68,7 +68,12 @@ enum FeedctlProcess {
     defer { try? standardInput.close() }
     process.standardInput = standardInput
     try process.run()
-    // Read both pipes to the end before waiting, so a large output cannot fill a pipe and stall.
+    return collect(process, output: output, error: error)
+  }
+
+  /// Reads a started process's standard output and error to the end before waiting for it, so a
+  /// large output cannot fill a pipe and stall, and returns what it printed and how it exited.
+  static func collect(_ process: Process, output: Pipe, error: Pipe) -> FeedctlResult {
     let errorData = Locked(Data())
     let errorReader = Thread {
       errorData.set(error.fileHandleForReading.readDataToEndOfFile())

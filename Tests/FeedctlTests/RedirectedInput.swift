@@ -28,16 +28,6 @@ extension FeedctlDatabase {
       try input.fileHandleForWriting.write(contentsOf: pipedInput)
       try input.fileHandleForWriting.close()
     }
-    let errorData = Locked(Data())
-    let errorReader = Thread {
-      errorData.set(error.fileHandleForReading.readDataToEndOfFile())
-    }
-    errorReader.start()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while !errorData.isSet { usleep(1000) }
-    return FeedctlResult(
-      code: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-      error: String(decoding: errorData.value, as: UTF8.self))
+    return FeedctlProcess.collect(process, output: output, error: error)
   }
 }

@@ -1,34 +1,19 @@
 import Foundation
+import PostgresTestSupport
 import Testing
 
 /// No password reaches feedctl's output, whatever the connection string looks like, and
 /// nothing else in a message is altered to hide it.
 @Suite("Secrets")
 struct SecretTests {
-  /// The ways a password can be written into a connection string, for a server that is down.
-  enum Form: String, CaseIterable, Sendable {
-    case urlUserInfo, urlQuery, keyword, quotedKeyword, userAndDatabaseNamedLikeThePassword
-
-    func connectionString(password: String) -> String {
-      switch self {
-      case .urlUserInfo: "postgresql://feed:\(password)@127.0.0.1:1/feed"
-      case .urlQuery: "postgresql://feed@127.0.0.1:1/feed?password=\(password)"
-      case .keyword: "host=127.0.0.1 port=1 user=feed password=\(password) dbname=feed"
-      case .quotedKeyword: "host=127.0.0.1 port=1 user=feed password='\(password) x' dbname=feed"
-      case .userAndDatabaseNamedLikeThePassword:
-        "postgresql://hunter2secret:\(password)@127.0.0.1:1/hunter2secret"
-      }
-    }
-  }
-
   private func unreachable(_ connectionString: String) throws -> FeedctlResult {
     try FeedctlProcess.run(
       ["owner", "list"],
       environment: ["DATABASE_URL": connectionString, "PGCONNECT_TIMEOUT": "2"])
   }
 
-  @Test(arguments: Form.allCases.filter { $0 != .userAndDatabaseNamedLikeThePassword })
-  func anUnreachableServerNeverShowsThePassword(form: Form) throws {
+  @Test(arguments: PasswordForm.allCases.filter { $0 != .userAndDatabaseNamedLikeThePassword })
+  func anUnreachableServerNeverShowsThePassword(form: PasswordForm) throws {
     let result = try unreachable(form.connectionString(password: "hunter2secret"))
     #expect(result.code == 3)
     #expect(result.errorLines.count == 1)
@@ -36,8 +21,8 @@ struct SecretTests {
     #expect(!result.output.contains("hunter2secret"))
   }
 
-  @Test(arguments: Form.allCases)
-  func anUnreachableServerIsReportedTheSameWhateverThePassword(form: Form) throws {
+  @Test(arguments: PasswordForm.allCases)
+  func anUnreachableServerIsReportedTheSameWhateverThePassword(form: PasswordForm) throws {
     let long = try unreachable(form.connectionString(password: "hunter2secret"))
     let short = try unreachable(form.connectionString(password: "p"))
     #expect(long.code == 3)
@@ -49,7 +34,7 @@ struct SecretTests {
     let result = try FeedctlProcess.run(
       [
         "show", "--owner", "demo", "--database-url",
-        Form.urlUserInfo.connectionString(password: "hunter2secret"),
+        PasswordForm.urlUserInfo.connectionString(password: "hunter2secret"),
       ],
       environment: ["PGCONNECT_TIMEOUT": "2"])
     #expect(result.code == 3)

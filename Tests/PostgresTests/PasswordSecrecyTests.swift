@@ -1,4 +1,5 @@
 import Foundation
+import PostgresTestSupport
 import Testing
 
 @testable import Postgres
@@ -6,30 +7,14 @@ import Testing
 /// No password ever appears in an error or in a printed configuration, whatever form the
 /// connection string takes — and nothing else in the text is altered to hide it.
 @Suite struct PasswordSecrecyTests {
-  /// The ways a password can be written into a connection string, for a server that is down.
-  enum Form: String, CaseIterable, Sendable {
-    case urlUserInfo, urlQuery, keyword, quotedKeyword, userAndDatabaseNamedLikeThePassword
-
-    func connectionString(password: String) -> String {
-      switch self {
-      case .urlUserInfo: "postgresql://feed:\(password)@127.0.0.1:1/feed"
-      case .urlQuery: "postgresql://feed@127.0.0.1:1/feed?password=\(password)"
-      case .keyword: "host=127.0.0.1 port=1 user=feed password=\(password) dbname=feed"
-      case .quotedKeyword: "host=127.0.0.1 port=1 user=feed password='\(password) x' dbname=feed"
-      case .userAndDatabaseNamedLikeThePassword:
-        "postgresql://hunter2secret:\(password)@127.0.0.1:1/hunter2secret"
-      }
-    }
-  }
-
   private func connectionError(_ connectionString: String) throws -> PostgresError {
     try #require(throws: PostgresError.self) {
       try PostgresConnection(PostgresConfiguration(connectionString, connectTimeout: 2))
     }
   }
 
-  @Test(arguments: Form.allCases)
-  func aConnectionErrorIsTheSameWhateverThePassword(form: Form) throws {
+  @Test(arguments: PasswordForm.allCases)
+  func aConnectionErrorIsTheSameWhateverThePassword(form: PasswordForm) throws {
     // "p" is a letter of half the words in any message: hiding it by substring would show.
     let long = try connectionError(form.connectionString(password: "hunter2secret"))
     let short = try connectionError(form.connectionString(password: "p"))
@@ -38,15 +23,15 @@ import Testing
     #expect(long.description.contains("127.0.0.1"))
   }
 
-  @Test(arguments: Form.allCases.filter { $0 != .userAndDatabaseNamedLikeThePassword })
-  func aConnectionErrorNeverHoldsThePassword(form: Form) throws {
+  @Test(arguments: PasswordForm.allCases.filter { $0 != .userAndDatabaseNamedLikeThePassword })
+  func aConnectionErrorNeverHoldsThePassword(form: PasswordForm) throws {
     let error = try connectionError(form.connectionString(password: "hunter2secret"))
     #expect(!error.description.contains("hunter2secret"))
   }
 
   @Test func aUserNamedLikeThePasswordIsShownAsItsName() throws {
     let error = try connectionError(
-      Form.userAndDatabaseNamedLikeThePassword.connectionString(password: "hunter2secret"))
+      PasswordForm.userAndDatabaseNamedLikeThePassword.connectionString(password: "hunter2secret"))
     #expect(error.description.contains("hunter2secret@127.0.0.1:1/hunter2secret"))
   }
 
