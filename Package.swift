@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "AccountStore", targets: ["AccountStore"]),
     .library(name: "FeedAssembler", targets: ["FeedAssembler"]),
     .library(name: "FeedService", targets: ["FeedService"]),
+    .library(name: "FeedHTTP", targets: ["FeedHTTP"]),
   ],
   targets: [
     // libpq, found through pkg-config (apt: libpq-dev).
@@ -49,13 +50,25 @@ let package = Package(
         "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents", "FeedDiff", "FeedWire",
       ]
     ),
+    // libmicrohttpd, found through pkg-config (apt: libmicrohttpd-dev).
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+    ),
+    // The HTTP layer: server, routing, limits, event streams, metrics, the request log, and the
+    // phone API's routes over FeedService (which holds every rule).
+    .target(
+      name: "FeedHTTP",
+      dependencies: ["CMicroHTTPD", "AccountModel", "FeedComponents", "FeedService"]
+    ),
     // Argument parsing in the spirit of swift-argument-parser, which cannot be fetched here.
     .target(name: "ArgumentKit"),
     .executableTarget(
       name: "feedctl",
       dependencies: [
         "ArgumentKit", "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents",
-        "FeedDiff", "FeedService", "FeedWire", "Postgres",
+        "FeedDiff", "FeedHTTP", "FeedService", "FeedWire", "Postgres",
       ]
     ),
     .executableTarget(name: "feedbench", dependencies: ["FeedComponents", "FeedDiff", "SplitMix"]),
