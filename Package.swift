@@ -108,6 +108,13 @@ let package = Package(
     ),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
     .testTarget(
+      name: "FeedHTTPTests",
+      dependencies: [
+        "feedctl", "FeedHTTP", "FeedService", "AccountModel", "AccountStore", "FeedComponents",
+        "Postgres", "PostgresTestSupport",
+      ]
+    ),
+    .testTarget(
       name: "FeedctlTests",
       dependencies: ["feedctl", "Postgres", "PostgresTestSupport", "FeedComponents", "FeedWire"]
     ),
