@@ -39,6 +39,12 @@ final class StorePool: @unchecked Sendable {
     return result
   }
 
+  /// A store of its own, outside the pool and its bound, for a caller that keeps a connection
+  /// for good (the one `LISTEN` connection of `FeedEvents`).
+  func openUnpooled() throws -> AccountStore {
+    try open()
+  }
+
   /// How many connections are open and how many of them are lent now, for a metrics page.
   var usage: (open: Int, lent: Int) {
     condition.withLock { (opened, opened - idle.count) }
@@ -83,9 +89,10 @@ final class StorePool: @unchecked Sendable {
       }
       let remaining = ContinuousClock.now.duration(to: deadline)
       guard remaining > .zero else {
-        throw FeedServiceError.unavailable(
-          "all \(options.connections) database connection\(options.connections == 1 ? " was" : "s were") busy for \(options.waitLimit); try again"
-        )
+        let which =
+          options.connections == 1
+          ? "the database connection was" : "all \(options.connections) database connections were"
+        throw FeedServiceError.unavailable("\(which) busy for \(options.waitLimit); try again")
       }
       let (seconds, attoseconds) = remaining.components
       _ = condition.wait(
