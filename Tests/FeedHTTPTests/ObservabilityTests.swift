@@ -5,6 +5,16 @@ import Testing
 /// What operators read: one log line per request, `/metrics`, `/healthz` and `/readyz`.
 @Suite("Logs, metrics and health")
 struct ObservabilityTests {
+  private static func hello(_ router: inout Router) {
+    router.add("GET", "/hello") { _ in .json([:]) }
+  }
+
+  private static func failingReadiness(_ router: inout Router) {
+    router.addOperations(metrics: ServerMetrics()) {
+      throw HTTPError.unavailable("database unreachable")
+    }
+  }
+
   private static func routes(_ metrics: ServerMetrics) -> (inout Router) -> Void {
     { router in
       router.add("GET", "/hello") { _ in .json(["hello": "world"]) }
@@ -15,8 +25,7 @@ struct ObservabilityTests {
   @Test func eachRequestIsOneTextLogLineWithoutItsQuery() throws {
     let lines = LogLines()
     let log = RequestLog(format: .text) { lines.append($0) }
-    try withServer(log: log, routes: { $0.add("GET", "/hello") { _ in .json([:]) } }) {
-      _, port in
+    try withServer(log: log, routes: Self.hello) { _, port in
       _ = try httpRequest(
         port: port, "GET", "/hello?secret=1", headers: ["Authorization": "Bearer hunter2"])
       _ = try httpRequest(port: port, "GET", "/missing")
@@ -31,8 +40,7 @@ struct ObservabilityTests {
   @Test func theJSONLogIsOneObjectPerRequest() throws {
     let lines = LogLines()
     let log = RequestLog(format: .json) { lines.append($0) }
-    try withServer(log: log, routes: { $0.add("GET", "/hello") { _ in .json([:]) } }) {
-      _, port in
+    try withServer(log: log, routes: Self.hello) { _, port in
       _ = try httpRequest(port: port, "POST", "/hello")
       let line = try #require(lines.waitFor(1).first)
       let object = try #require(
@@ -76,11 +84,7 @@ struct ObservabilityTests {
   }
 
   @Test func readyzIs503WithTheReasonWhenTheCheckFails() throws {
-    try withServer(routes: {
-      $0.addOperations(metrics: ServerMetrics()) {
-        throw HTTPError.unavailable("database unreachable")
-      }
-    }) { _, port in
+    try withServer(routes: Self.failingReadiness) { _, port in
       let response = try httpRequest(port: port, "GET", "/readyz")
       #expect(response.status == 503)
       #expect(response.errorCode == "not_ready")
