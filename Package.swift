@@ -71,7 +71,13 @@ let package = Package(
         "FeedDiff", "FeedHTTP", "FeedService", "FeedWire", "Postgres",
       ]
     ),
-    .executableTarget(name: "feedbench", dependencies: ["FeedComponents", "FeedDiff", "SplitMix"]),
+    .executableTarget(
+      name: "feedbench",
+      dependencies: [
+        "FeedComponents", "FeedDiff", "SplitMix", "AccountModel", "AccountStore", "FeedService",
+        "Postgres",
+      ]
+    ),
     // A seeded random generator for generated feeds: tests and benchmarks replay their cases.
     .target(name: "SplitMix"),
     // A private PostgreSQL (or DATABASE_URL) and a fresh database per test.
