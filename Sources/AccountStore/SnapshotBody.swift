@@ -39,7 +39,9 @@ enum SnapshotBody {
   }
 
   /// Copy runs for what `target` keeps of `source` in order, the rest as items.
-  private static func appendOps(from source: [StoredItem], to target: [StoredItem], into text: inout String) {
+  private static func appendOps(
+    from source: [StoredItem], to target: [StoredItem], into text: inout String
+  ) {
     var positions: [String: Int] = [:]
     positions.reserveCapacity(source.count)
     for (index, item) in source.enumerated() { positions[item.id] = index }
@@ -73,7 +75,8 @@ enum SnapshotBody {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
       case _ where scalar.value < 0x20:
-        result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+        result +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
           + String(scalar.value, radix: 16)
       default: result.unicodeScalars.append(scalar)
       }

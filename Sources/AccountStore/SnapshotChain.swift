@@ -85,7 +85,9 @@ struct SnapshotChain {
       }
       let old = base[id]
       guard let sectionDigest = entry["digest"] as? String else {
-        guard let old else { throw SnapshotChainError("keeps section \"\(id)\", which its base lacks") }
+        guard let old else {
+          throw SnapshotChainError("keeps section \"\(id)\", which its base lacks")
+        }
         next.append(old)
         continue
       }
@@ -94,7 +96,9 @@ struct SnapshotChain {
       }
       var items = Runs()
       if let ops = entry["items"] {
-        guard let ops = ops as? [Any] else { throw SnapshotChainError("has items that are not a list") }
+        guard let ops = ops as? [Any] else {
+          throw SnapshotChainError("has items that are not a list")
+        }
         try apply(ops, over: old?.items ?? Runs(), into: &items)
       } else if let old {
         items = old.items

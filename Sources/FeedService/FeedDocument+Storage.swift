@@ -17,7 +17,8 @@ extension FeedDocument {
       for item in section.items {
         items.append(StoredItem(id: item.id, digest: item.digest))
         if nodes[item.digest] == nil {
-          nodes[item.digest] = writer.string(Self.members(of: item.json, without: ["id", "digest"]))
+          nodes[item.digest] = writer.string(
+            Self.members(of: item.json, without: ["id", "digest"]))
         }
       }
       sections.append(
@@ -69,7 +70,8 @@ extension FeedDocument {
 
   private static func object(_ text: String) throws -> [String: JSONValue] {
     guard let members = try JSONParser.parse(Array(text.utf8)).objectValue else {
-      throw FeedDocumentError.invalidField(path: "snapshot", reason: "a stored part is not an object")
+      throw FeedDocumentError.invalidField(
+        path: "snapshot", reason: "a stored part is not an object")
     }
     return members
   }

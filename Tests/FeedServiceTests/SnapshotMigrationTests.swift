@@ -53,7 +53,9 @@ import Testing
       let expected = try databaseBefore005(connection)
       let service = FeedService { AccountStore(connection: connection) }
       try service.migrate()
-      let migrated = try (1...3).map { try service.document(.sequence(Int64($0)), owner: seedOwner) }
+      let migrated = try (1...3).map {
+        try service.document(.sequence(Int64($0)), owner: seedOwner)
+      }
       return (expected, migrated)
     }
     #expect(migrated.map { $0.encoded() } == expected.map { $0.encoded() })
