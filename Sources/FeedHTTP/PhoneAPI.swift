@@ -1,8 +1,6 @@
 import AccountModel
-import AccountStore
 import FeedComponents
 import FeedService
-import Postgres
 
 /// The routes phones and operators call, over `FeedService`: every rule (tokens, scoping,
 /// catch-up, actions) is the service's; a route reads the request, calls one use case and
@@ -32,7 +30,7 @@ public struct PhoneAPI: Sendable {
         return [("state=\"open\"", usage.open), ("state=\"in_use\"", usage.inUse)]
       })
     var router = Router()
-    router.addOperations(metrics: metrics) { try Self.checkReady(service) }
+    router.addOperations(metrics: metrics) { try service.checkReady() }
     router.add("GET", "/v1/feed") { request in try feed(request) }
     router.add("GET", "/v1/feed/changes") { request in try changes(request) }
     router.add("GET", "/v1/feed/events") { request in try events(request) }
@@ -60,21 +58,4 @@ public struct PhoneAPI: Sendable {
     return try serving { try service.authenticate(bearer: token) }
   }
 
-  /// Ready means the database answers and has every migration this program carries.
-  static func checkReady(_ service: FeedService) throws {
-    let carried = Migration.bundled.map(\.version).max() ?? 0
-    let applied: Int32
-    do {
-      applied = try service.store().connection.query(
-        "SELECT coalesce(max(version), 0) AS version FROM schema_migrations"
-      ).single().decode("version", as: Int32.self)
-    } catch let error as PostgresError where error.sqlState == "42P01" {
-      throw HTTPError.unavailable("the database is not migrated; run 'feedctl migrate'")
-    }
-    guard applied >= carried else {
-      throw HTTPError.unavailable(
-        "the database is at migration \(applied), this program needs \(carried); run 'feedctl migrate'"
-      )
-    }
-  }
 }
