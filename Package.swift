@@ -60,7 +60,10 @@ let package = Package(
     // phone API's routes over FeedService (which holds every rule).
     .target(
       name: "FeedHTTP",
-      dependencies: ["CMicroHTTPD", "AccountModel", "FeedComponents", "FeedService"]
+      dependencies: [
+        "CMicroHTTPD", "AccountModel", "AccountStore", "FeedComponents", "FeedService", "FeedWire",
+        "Postgres",
+      ]
     ),
     // Argument parsing in the spirit of swift-argument-parser, which cannot be fetched here.
     .target(name: "ArgumentKit"),
