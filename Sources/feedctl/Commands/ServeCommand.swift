@@ -12,8 +12,8 @@ struct ServeCommand: FeedctlCommand {
       output gets one line per request; standard error says where it listens and when it stops. \
       SIGINT (Ctrl-C) or SIGTERM stops it cleanly: no new connections, event streams ended, \
       requests in progress finished. Every /v1/ request needs 'Authorization: Bearer TOKEN' \
-      (from 'feedctl token create'); /healthz, /readyz and /metrics need none. The API is in \
-      docs/http.md.
+      (from 'feedctl token create') and acts for the token's owner only (--owner is not used); \
+      /healthz, /readyz and /metrics need none. The API is in docs/http.md.
       """)
 
   @OptionGroup var global: GlobalOptions
