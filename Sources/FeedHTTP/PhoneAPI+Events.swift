@@ -17,7 +17,11 @@ extension PhoneAPI {
     let follower = FeedFollower(
       service: service, scope: scope, stream: stream,
       holding: request.header("last-event-id") ?? request.query["since"])
-    let subscription = events.subscribe(scope) { try? follower.catchUp() }
+    // A stream that cannot catch up (the database went away) ends rather than stay silently
+    // behind: the phone reconnects with its Last-Event-ID and resumes from there.
+    let subscription = events.subscribe(scope) {
+      do { try follower.catchUp() } catch { stream.finish() }
+    }
     do {
       try serving { try follower.catchUp() }
     } catch {
