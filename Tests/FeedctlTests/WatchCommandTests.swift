@@ -92,6 +92,26 @@ import Testing
     }
   }
 
+  @Test func aWriteByPsqlIsPrinted() throws {
+    try FeedctlDatabase.with { feedctl in
+      _ = try Self.seeded(feedctl)
+      let watch = try Self.watching(feedctl, owner: "demo")
+      let psql = Process()
+      psql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      psql.arguments = [
+        "psql", feedctl.database.configuration.connectionString, "--no-psqlrc", "-v",
+        "ON_ERROR_STOP=1", "-c", "UPDATE notices SET message = 'psql says hello' WHERE id = 1",
+      ]
+      psql.environment = FeedctlProcess.baseEnvironment
+      psql.standardOutput = FileHandle.nullDevice
+      try psql.run()
+      psql.waitUntilExit()
+      #expect(psql.terminationStatus == 0)
+      #expect(watch.waitFor { $0.standardOutput.contains("psql says hello") })
+      #expect(watch.stop(with: SIGINT) == 0)
+    }
+  }
+
   @Test func jsonLinesAreChangesetsFromTheFeedShownToTheNewOne() throws {
     try FeedctlDatabase.with { feedctl in
       let outsider = try Self.seeded(feedctl)
