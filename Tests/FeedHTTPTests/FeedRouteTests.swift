@@ -40,6 +40,18 @@ struct FeedRouteTests {
     }
   }
 
+  @Test func headAnswersLikeGetWithoutTheBody() throws {
+    try PhoneFixture.with { fixture in
+      let etag = try fixture.get("/v1/feed").headers["etag"]
+      let connection = try TestConnection(port: fixture.port)
+      let head = try connection.request(
+        "HEAD", "/v1/feed", headers: fixture.auth(fixture.demoToken))
+      #expect(head.status == 200)
+      #expect(head.headers["etag"] == etag)
+      #expect(try connection.request("GET", "/healthz").status == 200)
+    }
+  }
+
   @Test func changesSinceAnOldDocumentRebuildTheCurrentOne() throws {
     try PhoneFixture.with { fixture in
       let old = try FeedDocument(data: try fixture.get("/v1/feed").body)
