@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "AccountStore", targets: ["AccountStore"]),
     .library(name: "FeedAssembler", targets: ["FeedAssembler"]),
     .library(name: "FeedService", targets: ["FeedService"]),
+    .library(name: "FeedPreview", targets: ["FeedPreview"]),
   ],
   targets: [
     // libpq, found through pkg-config (apt: libpq-dev).
@@ -49,6 +50,15 @@ let package = Package(
         "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents", "FeedDiff", "FeedWire",
       ]
     ),
+    // Turns the preview page's HTML, CSS and JavaScript into Swift source: no build step, no CDN.
+    .executableTarget(name: "EmbedAssets"),
+    .plugin(
+      name: "PreviewAssetsPlugin",
+      capability: .buildTool(),
+      dependencies: ["EmbedAssets"]
+    ),
+    // `feedctl preview`: the operator page (assets embedded in the binary) and its routes.
+    .target(name: "FeedPreview", exclude: ["Assets"], plugins: ["PreviewAssetsPlugin"]),
     // Argument parsing in the spirit of swift-argument-parser, which cannot be fetched here.
     .target(name: "ArgumentKit"),
     .executableTarget(
@@ -61,6 +71,8 @@ let package = Package(
     .executableTarget(name: "feedbench", dependencies: ["FeedComponents", "FeedDiff", "SplitMix"]),
     // A seeded random generator for generated feeds: tests and benchmarks replay their cases.
     .target(name: "SplitMix"),
+    // Headless Chromium driven over the DevTools protocol, for the preview page's browser tests.
+    .target(name: "BrowserTestSupport"),
     // A private PostgreSQL (or DATABASE_URL) and a fresh database per test.
     .target(name: "PostgresTestSupport", dependencies: ["Postgres"]),
 
@@ -94,6 +106,13 @@ let package = Package(
       ]
     ),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
+    .testTarget(
+      name: "FeedPreviewTests",
+      dependencies: [
+        "FeedPreview", "BrowserTestSupport", "FeedWire", "FeedComponents", "FeedAssembler",
+        "AccountModel", "SplitMix",
+      ]
+    ),
     .testTarget(
       name: "FeedctlTests",
       dependencies: ["feedctl", "Postgres", "PostgresTestSupport", "FeedComponents", "FeedWire"]
