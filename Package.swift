@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "FeedAssembler", targets: ["FeedAssembler"]),
     .library(name: "FeedService", targets: ["FeedService"]),
     .library(name: "FeedPreview", targets: ["FeedPreview"]),
+    .library(name: "FeedHTTP", targets: ["FeedHTTP"]),
   ],
   targets: [
     // libpq, found through pkg-config (apt: libpq-dev).
@@ -59,13 +60,25 @@ let package = Package(
     ),
     // `feedctl preview`: the operator page (assets embedded in the binary) and its routes.
     .target(name: "FeedPreview", exclude: ["Assets"], plugins: ["PreviewAssetsPlugin"]),
+    // libmicrohttpd, found through pkg-config (apt: libmicrohttpd-dev).
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+    ),
+    // The HTTP layer: server, routing, limits, event streams, metrics, the request log, and the
+    // phone API's routes over FeedService (which holds every rule).
+    .target(
+      name: "FeedHTTP",
+      dependencies: ["CMicroHTTPD", "AccountModel", "FeedComponents", "FeedService"]
+    ),
     // Argument parsing in the spirit of swift-argument-parser, which cannot be fetched here.
     .target(name: "ArgumentKit"),
     .executableTarget(
       name: "feedctl",
       dependencies: [
         "ArgumentKit", "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents",
-        "FeedDiff", "FeedService", "FeedWire", "Postgres",
+        "FeedDiff", "FeedHTTP", "FeedService", "FeedWire", "Postgres",
       ]
     ),
     .executableTarget(name: "feedbench", dependencies: ["FeedComponents", "FeedDiff", "SplitMix"]),
@@ -111,6 +124,13 @@ let package = Package(
       dependencies: [
         "FeedPreview", "BrowserTestSupport", "FeedWire", "FeedComponents", "FeedAssembler",
         "AccountModel", "SplitMix",
+      ]
+    ),
+    .testTarget(
+      name: "FeedHTTPTests",
+      dependencies: [
+        "feedctl", "FeedHTTP", "FeedService", "AccountModel", "AccountStore", "FeedComponents",
+        "Postgres", "PostgresTestSupport",
       ]
     ),
     .testTarget(

@@ -1,0 +1,35 @@
+#ifndef ACCOUNTFEED_CMICROHTTPD_SHIM_H
+#define ACCOUNTFEED_CMICROHTTPD_SHIM_H
+
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+// MHD_start_daemon and MHD_get_connection_info are variadic, which Swift cannot call; these wrappers
+// pass fixed arguments through and are the shim's only code.
+
+static inline struct MHD_Daemon *accountfeed_mhd_start(
+    unsigned int flags, int listen_socket, MHD_AccessHandlerCallback handler,
+    void *handler_context, MHD_RequestCompletedCallback completed, unsigned int thread_pool_size,
+    unsigned int connection_timeout, size_t connection_memory_limit,
+    unsigned int connection_limit) {
+  return MHD_start_daemon(
+      flags, 0, NULL, NULL, handler, handler_context,
+      MHD_OPTION_LISTEN_SOCKET, listen_socket,
+      MHD_OPTION_NOTIFY_COMPLETED, completed, handler_context,
+      MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
+      MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
+      MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
+      MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+      MHD_OPTION_END);
+}
+
+static inline const struct sockaddr *accountfeed_mhd_client_address(
+    struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  return info == NULL ? NULL : info->client_addr;
+}
+
+#endif

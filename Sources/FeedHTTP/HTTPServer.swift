@@ -1,0 +1,373 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// An HTTP/1.1 server on libmicrohttpd: its thread pool polls connections with epoll, routes
+/// registered by the front end answer requests, and event streams wait suspended (no thread)
+/// between events. One log line and one metrics sample per request.
+///
+/// `stop()` stops accepting, ends every event stream, lets requests in progress finish (up to
+/// `HTTPLimits.drainSeconds`) and then closes what is left.
+public final class HTTPServer: Sendable {
+  private struct Daemon: @unchecked Sendable {
+    let pointer: OpaquePointer
+    let context: UnsafeMutableRawPointer
+  }
+
+  public let router: Router
+  public let limits: HTTPLimits
+  public let metrics: ServerMetrics
+  private let log: RequestLog?
+  private let daemon = Mutex<Daemon?>(nil)
+  private let stopping = Atomic<Bool>(false)
+  private let inFlight = Atomic<Int>(0)
+  private let streams = Mutex<[ObjectIdentifier: EventStream]>([:])
+  private let heartbeatWake = DispatchSemaphore(value: 0)
+
+  public init(
+    router: Router, limits: HTTPLimits = HTTPLimits(), metrics: ServerMetrics = ServerMetrics(),
+    log: RequestLog? = nil
+  ) {
+    self.router = router
+    self.limits = limits
+    self.metrics = metrics
+    self.log = log
+  }
+
+  /// Binds `address` and starts serving; returns the address bound (with the port the system
+  /// chose when `address` asked for port 0).
+  @discardableResult
+  public func start(_ address: ListenAddress) throws(HTTPServerError) -> ListenAddress {
+    let (socket, bound) = try Self.listen(address)
+    let context = Unmanaged.passRetained(self).toOpaque()
+    let flags =
+      MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+      | MHD_ALLOW_SUSPEND_RESUME.rawValue | (address.isIPv6 ? MHD_USE_IPv6.rawValue : 0)
+    let started = accountfeed_mhd_start(
+      flags, socket, Self.accessHandler, context, Self.completedHandler, UInt32(limits.threads),
+      UInt32(limits.idleTimeoutSeconds), limits.maxHeaderBytes, UInt32(limits.maxConnections))
+    guard let started else {
+      close(socket)
+      Unmanaged<HTTPServer>.fromOpaque(context).release()
+      throw .cannotStart(bound)
+    }
+    let running = daemon.withLock { daemon in
+      if daemon != nil { return true }
+      daemon = Daemon(pointer: started, context: context)
+      return false
+    }
+    if running {
+      MHD_stop_daemon(started)
+      Unmanaged<HTTPServer>.fromOpaque(context).release()
+      throw .alreadyRunning
+    }
+    stopping.store(false, ordering: .sequentiallyConsistent)
+    startHeartbeat()
+    return bound
+  }
+
+  /// Stops cleanly: no new connections, event streams ended, requests in progress drained.
+  /// Safe to call more than once and from any thread.
+  public func stop() {
+    guard
+      let running = daemon.withLock({ daemon in
+        defer { daemon = nil }
+        return daemon
+      })
+    else {
+      return
+    }
+    stopping.store(true, ordering: .sequentiallyConsistent)
+    heartbeatWake.signal()
+    let listener = MHD_quiesce_daemon(running.pointer)
+    if listener >= 0 { close(listener) }
+    for stream in streams.withLock({ Array($0.values) }) { stream.finish() }
+    let deadline = ContinuousClock.now + .milliseconds(Int(limits.drainSeconds * 1000))
+    while inFlight.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < deadline {
+      usleep(5000)
+    }
+    MHD_stop_daemon(running.pointer)
+    Unmanaged<HTTPServer>.fromOpaque(running.context).release()
+  }
+
+  /// Requests that have arrived and not yet finished (open event streams included).
+  public var requestsInProgress: Int { inFlight.load(ordering: .relaxed) }
+
+  // MARK: Listening
+
+  private static func listen(_ address: ListenAddress) throws(HTTPServerError) -> (
+    Int32, ListenAddress
+  ) {
+    let family = address.isIPv6 ? AF_INET6 : AF_INET
+    let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard socket >= 0 else { throw .cannotListen(address, reason: Self.systemError()) }
+    var on: Int32 = 1
+    setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+    if address.isIPv6 {
+      setsockopt(socket, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size))
+    }
+    let bound = address.withSocketAddress { pointer in
+      bind(
+        socket, pointer,
+        socklen_t(address.isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
+      )
+    }
+    guard bound == 0, Glibc.listen(socket, 1024) == 0 else {
+      let reason = Self.systemError()
+      close(socket)
+      throw .cannotListen(address, reason: reason)
+    }
+    _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+    var storage = sockaddr_storage()
+    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+    _ = withUnsafeMutablePointer(to: &storage) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+    }
+    let port = withUnsafePointer(to: &storage) { pointer in
+      address.isIPv6
+        ? pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_port }
+        : pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_port }
+    }
+    return (socket, address.withPort(Int(UInt16(bigEndian: port))))
+  }
+
+  private static func systemError() -> String {
+    String(cString: strerror(errno))
+  }
+
+  // MARK: Heartbeats
+
+  private func startHeartbeat() {
+    let interval = limits.heartbeatSeconds
+    let thread = Thread { [self] in
+      while !stopping.load(ordering: .sequentiallyConsistent) {
+        if heartbeatWake.wait(timeout: .now() + interval) == .success { continue }
+        for stream in streams.withLock({ Array($0.values) }) { stream.comment("heartbeat") }
+      }
+    }
+    thread.name = "http-heartbeat"
+    thread.start()
+  }
+
+  // MARK: Requests
+
+  /// What the server knows of one request while it arrives and is answered.
+  private final class Exchange {
+    let method: String
+    let path: String
+    let arrived = ContinuousClock.now
+    let time = Date()
+    var body = Data()
+    var bodyTooLarge = false
+    var route = "unmatched"
+    var status: Int?
+    var answered: ContinuousClock.Instant?
+    var remoteAddress = "-"
+
+    init(method: String, path: String) {
+      self.method = method
+      self.path = path
+    }
+  }
+
+  /// libmicrohttpd calls this once when the header has arrived, once per piece of body, and
+  /// once more when the body is complete; the route runs on that last call.
+  private func handle(
+    _ connection: OpaquePointer, method: String, path: String, upload: UnsafePointer<CChar>?,
+    uploadSize: UnsafeMutablePointer<Int>, context: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  ) -> MHD_Result {
+    guard let existing = context.pointee else {
+      let exchange = Exchange(method: method, path: path)
+      context.pointee = Unmanaged.passRetained(exchange).toOpaque()
+      inFlight.add(1, ordering: .sequentiallyConsistent)
+      exchange.remoteAddress = Self.remoteAddress(connection)
+      if let length = Self.lookup(connection, .HEADER_KIND, "Content-Length").flatMap(Int.init),
+        length > limits.maxBodyBytes
+      {
+        return respond(
+          connection, exchange, HTTPError.contentTooLarge(limit: limits.maxBodyBytes).response)
+      }
+      return .YES
+    }
+    let exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
+    if uploadSize.pointee > 0 {
+      if exchange.body.count + uploadSize.pointee > limits.maxBodyBytes {
+        exchange.bodyTooLarge = true
+        exchange.body = Data()
+      } else if !exchange.bodyTooLarge, let upload {
+        upload.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
+          exchange.body.append($0, count: uploadSize.pointee)
+        }
+      }
+      uploadSize.pointee = 0
+      return .YES
+    }
+    guard exchange.status == nil else { return .YES }
+    if exchange.bodyTooLarge {
+      return respond(
+        connection, exchange, HTTPError.contentTooLarge(limit: limits.maxBodyBytes).response)
+    }
+    if stopping.load(ordering: .sequentiallyConsistent) {
+      var response = HTTPError.unavailable("the server is shutting down").response
+      response.headers.append(("Connection", "close"))
+      return respond(connection, exchange, response)
+    }
+    let request = HTTPRequest(
+      method: method, path: path, query: Self.values(connection, .GET_ARGUMENT_KIND),
+      headers: Self.values(connection, .HEADER_KIND), body: exchange.body,
+      remoteAddress: exchange.remoteAddress)
+    let response: HTTPResponse
+    switch router.match(method: method, path: path) {
+    case .failure(let error):
+      response = error.response
+    case .success(let match):
+      exchange.route = match.route
+      do {
+        response = try match.handler(request)
+      } catch let error as HTTPError {
+        response = error.response
+      } catch {
+        response = HTTPError(.internalServerError, code: "internal", "\(error)").response
+      }
+    }
+    return respond(connection, exchange, response)
+  }
+
+  private func respond(
+    _ connection: OpaquePointer, _ exchange: Exchange, _ response: HTTPResponse
+  ) -> MHD_Result {
+    exchange.status = response.status.code
+    exchange.answered = ContinuousClock.now
+    let created: OpaquePointer?
+    switch response.body {
+    case .bytes(let data):
+      created = data.withUnsafeBytes { bytes in
+        MHD_create_response_from_buffer(
+          bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+          .RESPMEM_MUST_COPY)
+      }
+    case .events(let stream):
+      created = open(stream, on: connection)
+    }
+    guard let created else { return .NO }
+    for (name, value) in response.headers {
+      _ = MHD_add_response_header(created, name, value)
+    }
+    let queued = MHD_queue_response(connection, UInt32(response.status.code), created)
+    MHD_destroy_response(created)
+    return queued
+  }
+
+  // MARK: Event streams
+
+  /// What a streaming response's callbacks hold: the stream and the server that counts it.
+  private final class StreamCallbacks {
+    let server: HTTPServer
+    let stream: EventStream
+
+    init(server: HTTPServer, stream: EventStream) {
+      self.server = server
+      self.stream = stream
+    }
+  }
+
+  private func open(_ stream: EventStream, on connection: OpaquePointer) -> OpaquePointer? {
+    stream.attach(connection)
+    streams.withLock { $0[ObjectIdentifier(stream)] = stream }
+    metrics.streamOpened()
+    let callbacks = Unmanaged.passRetained(StreamCallbacks(server: self, stream: stream))
+    let response = MHD_create_response_from_callback(
+      UInt64.max, 4096,
+      { context, _, buffer, capacity in
+        guard let context, let buffer else { return -2 }
+        return Unmanaged<StreamCallbacks>.fromOpaque(context).takeUnretainedValue().stream.read(
+          into: buffer, capacity: capacity)
+      },
+      callbacks.toOpaque(),
+      { context in
+        guard let context else { return }
+        let callbacks = Unmanaged<StreamCallbacks>.fromOpaque(context).takeRetainedValue()
+        callbacks.server.closed(callbacks.stream)
+      })
+    if response == nil { callbacks.release() }
+    return response
+  }
+
+  private func closed(_ stream: EventStream) {
+    streams.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(stream)) }
+    metrics.streamClosed()
+    stream.closed()
+  }
+
+  // MARK: Completion
+
+  private func completed(_ exchange: Exchange) {
+    inFlight.subtract(1, ordering: .sequentiallyConsistent)
+    guard let status = exchange.status, let answered = exchange.answered else { return }
+    let elapsed = answered - exchange.arrived
+    let seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    metrics.record(route: exchange.route, status: status, seconds: seconds)
+    log?.record(
+      RequestLog.Entry(
+        time: exchange.time, remoteAddress: exchange.remoteAddress, method: exchange.method,
+        path: exchange.path, route: exchange.route, status: status,
+        milliseconds: seconds * 1000))
+  }
+
+  // MARK: libmicrohttpd callbacks
+
+  private static let accessHandler: MHD_AccessHandlerCallback = {
+    context, connection, url, method, _, upload, uploadSize, exchange in
+    guard let context, let connection, let uploadSize, let exchange else { return .NO }
+    return Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().handle(
+      connection, method: method.map { String(cString: $0) } ?? "GET",
+      path: url.map { String(cString: $0) } ?? "/", upload: upload, uploadSize: uploadSize,
+      context: exchange)
+  }
+
+  private static let completedHandler: MHD_RequestCompletedCallback = {
+    context, _, exchange, _ in
+    guard let context, let exchange, let pointer = exchange.pointee else { return }
+    exchange.pointee = nil
+    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().completed(
+      Unmanaged<Exchange>.fromOpaque(pointer).takeRetainedValue())
+  }
+
+  // MARK: Reading the request
+
+  private static func lookup(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String)
+    -> String?
+  {
+    MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }
+  }
+
+  private static func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [String: String]
+  {
+    var values: [String: String] = [:]
+    _ = withUnsafeMutablePointer(to: &values) { pointer in
+      MHD_get_connection_values(
+        connection, kind,
+        { context, _, key, value in
+          guard let context, let key else { return .YES }
+          context.assumingMemoryBound(to: [String: String].self).pointee[String(cString: key)] =
+            value.map { String(cString: $0) } ?? ""
+          return .YES
+        }, pointer)
+    }
+    return values
+  }
+
+  private static func remoteAddress(_ connection: OpaquePointer) -> String {
+    guard let address = accountfeed_mhd_client_address(connection) else { return "-" }
+    var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+    let length =
+      address.pointee.sa_family == sa_family_t(AF_INET6)
+      ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size
+    guard
+      getnameinfo(address, socklen_t(length), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST)
+        == 0
+    else { return "-" }
+    return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}

@@ -1,0 +1,54 @@
+import AccountModel
+import FeedComponents
+import Foundation
+
+/// One line per request, as text for people or JSON for log collectors. Credentials are never
+/// written: the line has the method, the path (without its query), the status and the time.
+public struct RequestLog: Sendable {
+  public enum Format: String, CaseIterable, Sendable {
+    case text
+    case json
+  }
+
+  /// One finished request.
+  public struct Entry: Sendable {
+    public let time: Date
+    public let remoteAddress: String
+    public let method: String
+    public let path: String
+    public let route: String
+    public let status: Int
+    public let milliseconds: Double
+  }
+
+  public let format: Format
+  private let write: @Sendable (String) -> Void
+
+  /// - Parameter write: receives each line without its newline.
+  public init(format: Format, write: @escaping @Sendable (String) -> Void) {
+    self.format = format
+    self.write = write
+  }
+
+  func record(_ entry: Entry) {
+    write(line(entry))
+  }
+
+  /// The line for `entry` in this log's format.
+  public func line(_ entry: Entry) -> String {
+    let time = ISO8601Time.string(from: entry.time)
+    let milliseconds = String(format: "%.3f", entry.milliseconds)
+    switch format {
+    case .text:
+      return
+        "\(time) \(entry.remoteAddress) \(entry.method) \(entry.path) \(entry.status) \(milliseconds)ms"
+    case .json:
+      return CanonicalJSONWriter().string([
+        "time": .string(time), "remote": .string(entry.remoteAddress),
+        "method": .string(entry.method), "path": .string(entry.path),
+        "route": .string(entry.route), "status": .integer(entry.status),
+        "ms": .decimal(milliseconds),
+      ])
+    }
+  }
+}

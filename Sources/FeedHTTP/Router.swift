@@ -1,0 +1,42 @@
+/// Routes by exact path and method, registered by the front end (the phone API, the preview
+/// page); the server itself knows no route. An unknown path is 404; a known path asked with
+/// another method is 405 with an `Allow` header.
+public struct Router: Sendable {
+  /// What a route does with a request; throw an `HTTPError` to refuse it.
+  public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
+
+  /// A route found for a request: its path (the label metrics count it under) and handler.
+  public struct Match: Sendable {
+    public let route: String
+    public let handler: Handler
+  }
+
+  private var routes: [String: [String: Handler]] = [:]
+
+  public init() {}
+
+  /// Registers `handler` for `method` (`GET`, `POST`, …) on `path`; a later registration of the
+  /// same pair replaces the earlier one.
+  public mutating func add(_ method: String, _ path: String, _ handler: @escaping Handler) {
+    routes[path, default: [:]][method.uppercased()] = handler
+  }
+
+  /// The paths registered, sorted: what the metrics label by.
+  public var paths: [String] { routes.keys.sorted() }
+
+  /// The route for a request, or the refusal a client receives. `HEAD` is answered by the
+  /// `GET` route (the server sends no body for it).
+  public func match(method: String, path: String) -> Result<Match, HTTPError> {
+    guard let methods = routes[path] else {
+      return .failure(.notFound("no route for \(path)"))
+    }
+    if let handler = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil) {
+      return .success(Match(route: path, handler: handler))
+    }
+    let allowed = methods.keys.sorted().joined(separator: ", ")
+    return .failure(
+      HTTPError(
+        .methodNotAllowed, code: "method_not_allowed", "\(path) allows \(allowed), not \(method)",
+        headers: ["Allow": allowed]))
+  }
+}

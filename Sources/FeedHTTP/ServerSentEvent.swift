@@ -1,0 +1,41 @@
+/// One server-sent event, framed as the EventSource standard reads it: `id:`, `event:`, one
+/// `data:` line per line of data, and a blank line that dispatches it.
+public struct ServerSentEvent: Equatable, Sendable {
+  /// What a client sends back as `Last-Event-ID` when it reconnects.
+  public var id: String?
+  /// The event type (`changeset`); without one a client sees a `message`.
+  public var event: String?
+  public var data: String
+  /// How long a client waits before reconnecting, in milliseconds.
+  public var retry: Int?
+
+  public init(id: String? = nil, event: String? = nil, data: String, retry: Int? = nil) {
+    self.id = id
+    self.event = event
+    self.data = data
+    self.retry = retry
+  }
+
+  /// The event's bytes on the wire. Line breaks inside `id` and `event` would end the field
+  /// early, so they are dropped; in `data` each line becomes its own `data:` field.
+  public var framed: String {
+    var text = ""
+    if let id { text += "id: \(Self.oneLine(id))\n" }
+    if let event { text += "event: \(Self.oneLine(event))\n" }
+    if let retry { text += "retry: \(retry)\n" }
+    for line in data.split(separator: "\n", omittingEmptySubsequences: false) {
+      text += "data: \(line.hasSuffix("\r") ? line.dropLast() : line)\n"
+    }
+    return text + "\n"
+  }
+
+  /// A comment line: ignored by clients, it keeps proxies and idle timers from closing the
+  /// stream and tells the server when a client has gone.
+  public static func comment(_ text: String) -> String {
+    ": \(oneLine(text))\n\n"
+  }
+
+  private static func oneLine(_ text: String) -> String {
+    text.filter { $0 != "\n" && $0 != "\r" }
+  }
+}

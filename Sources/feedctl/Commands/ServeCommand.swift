@@ -1,0 +1,60 @@
+import ArgumentKit
+import FeedHTTP
+
+/// Serves the phone API over HTTP in the foreground until SIGINT or SIGTERM.
+struct ServeCommand: FeedctlCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve", abstract: "Serve feeds to phones over HTTP, in the foreground.",
+    discussion: """
+      Listens on 127.0.0.1:8080 unless --listen names another address. Only the address given \
+      is bound, so serving other machines (--listen 0.0.0.0:8080) must be asked for. Standard \
+      output gets one line per request; standard error says where it listens and when it stops. \
+      SIGINT (Ctrl-C) or SIGTERM stops it cleanly: no new connections, event streams ended, \
+      requests in progress finished. Every /v1/ request needs 'Authorization: Bearer TOKEN' \
+      (from 'feedctl token create'); /healthz, /readyz and /metrics need none. The API is in \
+      docs/http.md.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Option(
+    help: "Address to listen on: HOST:PORT or [IPv6]:PORT (port 0 takes any free port).",
+    valueName: "address")
+  var listen = "127.0.0.1:8080"
+  @Option(help: "Request log format: text, or one JSON object per line.")
+  var logFormat: OutputFormat = .text
+
+  func validate() throws {
+    _ = try address()
+  }
+
+  private func address() throws -> ListenAddress {
+    do {
+      return try ListenAddress(listen)
+    } catch {
+      throw ValidationError("invalid value '\(listen)' for --listen: \(error.message)")
+    }
+  }
+
+  func execute(_ context: CommandContext) throws {
+    ShutdownSignals.block()
+    let service = try Workspace(global, context).service()
+    _ = try service.store()
+    let metrics = ServerMetrics()
+    let output = context.output
+    let server = HTTPServer(
+      router: PhoneAPI(service: service).router(metrics: metrics), metrics: metrics,
+      log: RequestLog(format: logFormat == .json ? .json : .text) { output.line($0) })
+    let address = try address()
+    let bound: ListenAddress
+    do {
+      bound = try server.start(address)
+    } catch {
+      throw FeedctlError.input(error.description)
+    }
+    context.errorOutput.line("feedctl serve: listening on http://\(bound)")
+    let signal = ShutdownSignals.wait()
+    context.errorOutput.line("feedctl serve: \(signal): stopping after requests in progress")
+    server.stop()
+    context.errorOutput.line("feedctl serve: stopped")
+  }
+}
