@@ -83,9 +83,10 @@ final class StorePool: @unchecked Sendable {
       }
       let remaining = ContinuousClock.now.duration(to: deadline)
       guard remaining > .zero else {
-        throw FeedServiceError.unavailable(
-          "all \(options.connections) database connection\(options.connections == 1 ? " was" : "s were") busy for \(options.waitLimit); try again"
-        )
+        let which =
+          options.connections == 1
+          ? "the database connection was" : "all \(options.connections) database connections were"
+        throw FeedServiceError.unavailable("\(which) busy for \(options.waitLimit); try again")
       }
       let (seconds, attoseconds) = remaining.components
       _ = condition.wait(
