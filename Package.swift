@@ -59,7 +59,12 @@ let package = Package(
       dependencies: ["EmbedAssets"]
     ),
     // `feedctl preview`: the operator page (assets embedded in the binary) and its routes.
-    .target(name: "FeedPreview", exclude: ["Assets"], plugins: ["PreviewAssetsPlugin"]),
+    .target(
+      name: "FeedPreview",
+      dependencies: ["AccountModel", "FeedComponents", "FeedHTTP", "FeedService"],
+      exclude: ["Assets"],
+      plugins: ["PreviewAssetsPlugin"]
+    ),
     // libmicrohttpd, found through pkg-config (apt: libmicrohttpd-dev).
     .systemLibrary(
       name: "CMicroHTTPD",
@@ -78,7 +83,7 @@ let package = Package(
       name: "feedctl",
       dependencies: [
         "ArgumentKit", "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents",
-        "FeedDiff", "FeedHTTP", "FeedService", "FeedWire", "Postgres",
+        "FeedDiff", "FeedHTTP", "FeedPreview", "FeedService", "FeedWire", "Postgres",
       ]
     ),
     .executableTarget(name: "feedbench", dependencies: ["FeedComponents", "FeedDiff", "SplitMix"]),
@@ -123,7 +128,8 @@ let package = Package(
       name: "FeedPreviewTests",
       dependencies: [
         "FeedPreview", "BrowserTestSupport", "FeedWire", "FeedComponents", "FeedAssembler",
-        "AccountModel", "SplitMix",
+        "AccountModel", "AccountStore", "FeedHTTP", "FeedService", "PostgresTestSupport",
+        "SplitMix",
       ]
     ),
     .testTarget(

@@ -15,6 +15,10 @@ extension HTTPError {
       switch error {
       case .notFound(let message): self = .notFound(message)
       case .invalidInput, .ownerRequired: self = .badRequest(error.description)
+      case .unauthorized(let message):
+        self = HTTPError(.unauthorized, code: "unauthorized", message)
+      case .unknownBase(let message): self = HTTPError(.conflict, code: "unknown_base", message)
+      case .unavailable(let message): self = .unavailable(message)
       }
     case let error as FieldError:
       self = .badRequest(error.description)

@@ -17,6 +17,7 @@ struct Feedctl: ParsableCommand {
       DemoCommand.self, ShowCommand.self, OwnerCommand.self, AccountCommand.self,
       NoticeCommand.self, ApplyCommand.self, SnapshotCommand.self, LogCommand.self,
       DiffCommand.self, TokenCommand.self, MigrateCommand.self, DbCommand.self, ServeCommand.self,
+      PreviewCommand.self,
     ],
     helpSections: [
       HelpSection(

@@ -208,7 +208,7 @@
     node.dataset.type = item.type;
     node.dataset.digest = item.digest || "";
     const drawer = Object.prototype.hasOwnProperty.call(drawers, item.type) ? drawers[item.type] : null;
-    const body = el("div", "c c-" + (drawer ? item.type : "unknown"));
+    const body = el("div", "comp comp-" + (drawer ? item.type : "unknown"));
     if (drawer) {
       drawer(item.props || {}, body, item);
     } else {

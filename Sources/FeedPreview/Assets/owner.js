@@ -3,7 +3,7 @@
 (function () {
   "use strict";
   const owner = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
-  const api = "/api/owners/" + encodeURIComponent(owner);
+  const query = "?owner=" + encodeURIComponent(owner);
   const $ = (id) => document.getElementById(id);
   const view = new AccountFeed.FeedView($("feed"));
   const banner = $("banner"), status = $("live-status");
@@ -28,7 +28,7 @@
   /// Fetches the whole document and subscribes to the changes after it.
   function load() {
     if (events) { events.close(); events = null; }
-    return fetchText(api + "/feed").then((text) => {
+    return fetchText("/api/feed" + query).then((text) => {
       view.render(text);
       state.fetched += 1;
       subscribe();
@@ -38,7 +38,7 @@
   }
 
   function subscribe() {
-    events = new EventSource(api + "/events?since=" + encodeURIComponent(view.digest));
+    events = new EventSource("/api/events" + query + "&since=" + encodeURIComponent(view.digest));
     events.onopen = () => { state.connected = true; describe(); };
     events.addEventListener("changeset", (event) => {
       try {
@@ -73,7 +73,7 @@
   const picked = { from: null, to: null };
 
   function loadHistory() {
-    return fetchText(api + "/history").then((text) => {
+    return fetchText("/api/history" + query).then((text) => {
       const entries = AccountFeed.parseJSON(text);
       const timeline = $("timeline");
       timeline.replaceChildren();
@@ -113,7 +113,7 @@
   }
 
   $("compare").addEventListener("click", () => {
-    fetchText(api + "/diff?from=" + encodeURIComponent(picked.from) + "&to=" + encodeURIComponent(picked.to)).then((text) => {
+    fetchText("/api/diff" + query + "&from=" + encodeURIComponent(picked.from) + "&to=" + encodeURIComponent(picked.to)).then((text) => {
       const diff = AccountFeed.parseJSON(text);
       const from = new AccountFeed.FeedView($("diff-from"), { animate: false });
       const to = new AccountFeed.FeedView($("diff-to"), { animate: false });
