@@ -5,7 +5,7 @@
   const owner = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
   const query = "?owner=" + encodeURIComponent(owner);
   const $ = (id) => document.getElementById(id);
-  const view = new AccountFeed.FeedView($("feed"));
+  const view = window.previewView = new AccountFeed.FeedView($("feed"));
   const banner = $("banner"), status = $("live-status");
   // What the page did, for people (the status line) and for the browser tests.
   const state = window.previewState = { applied: 0, fetched: 0, mismatches: 0, connected: false };
