@@ -16,8 +16,10 @@ extension HTTPError {
       case .notFound(let message): self = .notFound(message)
       case .invalidInput, .ownerRequired: self = .badRequest(error.description)
       case .unauthorized(let message):
-        self = HTTPError(.unauthorized, code: "unauthorized", message)
-      case .unknownBase(let message): self = HTTPError(.conflict, code: "unknown_base", message)
+        self = HTTPError(
+          .unauthorized, code: "unauthorized", message, headers: ["WWW-Authenticate": "Bearer"])
+      case .unknownBase(let message):
+        self = HTTPError(.conflict, code: "refetch", "\(message): GET /v1/feed")
       case .unavailable(let message): self = .unavailable(message)
       }
     case let error as FieldError:

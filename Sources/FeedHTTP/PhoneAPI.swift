@@ -1,9 +1,11 @@
+import AccountModel
 import AccountStore
+import FeedComponents
 import FeedService
 import Postgres
 
 /// The routes phones and operators call, over `FeedService`: every rule (tokens, scoping,
-/// catch-up, actions) is the service's; a route parses the request, calls one use case and
+/// catch-up, actions) is the service's; a route reads the request, calls one use case and
 /// prints its answer.
 public struct PhoneAPI: Sendable {
   public let service: FeedService
@@ -12,11 +14,42 @@ public struct PhoneAPI: Sendable {
     self.service = service
   }
 
-  /// Every route of `feedctl serve`, counted in `metrics`.
+  /// Every route of `feedctl serve`, counted in `metrics` (which also shows the database
+  /// connections the service holds).
   public func router(metrics: ServerMetrics) -> Router {
+    let service = self.service
+    metrics.add(
+      ServerMetrics.Gauge(
+        name: "feed_db_connections", help: "Database connections the service holds, by state."
+      ) {
+        let usage = service.connectionUsage
+        return [("state=\"open\"", usage.open), ("state=\"in_use\"", usage.inUse)]
+      })
     var router = Router()
-    router.addOperations(metrics: metrics) { [service] in try Self.checkReady(service) }
+    router.addOperations(metrics: metrics) { try Self.checkReady(service) }
+    router.add("GET", "/v1/feed") { request in try feed(request) }
+    router.add("GET", "/v1/feed/changes") { request in try changes(request) }
+    router.add("POST", "/v1/actions") { request in try perform(request) }
     return router
+  }
+
+  /// Runs a use case and sorts what it throws into a status (`HTTPError(serviceError:)`).
+  func serving<Result>(_ body: () throws -> Result) throws(HTTPError) -> Result {
+    do {
+      return try body()
+    } catch {
+      throw HTTPError(serviceError: error)
+    }
+  }
+
+  /// The scope the request's bearer token grants — the only way a route learns an owner.
+  func scope(of request: HTTPRequest) throws(HTTPError) -> OwnerScope {
+    let token = request.bearerToken ?? ""
+    if token.isEmpty, request.header("authorization") != nil {
+      throw HTTPError(serviceError: FeedServiceError.unauthorized(
+        "send the token as 'Authorization: Bearer TOKEN'"))
+    }
+    return try serving { try service.authenticate(bearer: token) }
   }
 
   /// Ready means the database answers and has every migration this program carries.

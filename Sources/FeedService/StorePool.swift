@@ -39,6 +39,12 @@ final class StorePool: @unchecked Sendable {
     return result
   }
 
+  /// A store of its own, outside the pool and its bound, for a caller that keeps a connection
+  /// for good (the one `LISTEN` connection of `FeedEvents`).
+  func openUnpooled() throws -> AccountStore {
+    try open()
+  }
+
   /// How many connections are open and how many of them are lent now, for a metrics page.
   var usage: (open: Int, lent: Int) {
     condition.withLock { (opened, opened - idle.count) }

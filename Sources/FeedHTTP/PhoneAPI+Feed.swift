@@ -1,0 +1,42 @@
+import FeedComponents
+import FeedService
+import FeedWire
+import Foundation
+
+extension PhoneAPI {
+  /// `GET /v1/feed`: the owner's document, its digest as the ETag; 304 when the phone has it.
+  func feed(_ request: HTTPRequest) throws -> HTTPResponse {
+    let scope = try scope(of: request)
+    let document = try serving { try service.servedDocument(in: scope) }
+    let tag = EntityTag(document.digest)
+    let headers = Self.cacheHeaders(tag)
+    if tag.matches(ifNoneMatch: request.header("if-none-match")) {
+      return HTTPResponse(status: .notModified, headers: headers)
+    }
+    return .bytes(document.encoded(), contentType: "application/json", headers: headers)
+  }
+
+  /// `GET /v1/feed/changes?since=<digest>`: the changeset/2 from the phone's document to the
+  /// current one (no stages when it is current); 409 when the service does not know the base.
+  func changes(_ request: HTTPRequest) throws -> HTTPResponse {
+    let scope = try scope(of: request)
+    guard let base = request.query["since"], !base.isEmpty else {
+      throw HTTPError.badRequest("give the digest of the document you hold as ?since=DIGEST")
+    }
+    let changeset: WireChangeset
+    switch try serving({ try service.changes(since: base, in: scope) }) {
+    case .current(let document):
+      changeset = WireChangeset(from: document, to: document)
+    case .changes(let found, _):
+      changeset = found
+    }
+    return .bytes(
+      changeset.encoded(), contentType: "application/json",
+      headers: Self.cacheHeaders(EntityTag(changeset.target)))
+  }
+
+  /// A document may change at any moment, so a phone always asks again, with its ETag.
+  static func cacheHeaders(_ tag: EntityTag) -> [(name: String, value: String)] {
+    [("ETag", tag.header), ("Cache-Control", "private, no-cache")]
+  }
+}

@@ -1,0 +1,198 @@
+import AccountModel
+import AccountStore
+import Foundation
+import Postgres
+import Synchronization
+
+/// Tells subscribers when an owner's feed may have changed: after any commit that touched the
+/// owner's rows, by any program (the database's trigger NOTIFYs `channel` with the owner's id,
+/// see `SQL/006_tokens_and_notify.sql`), and when one of the owner's notice windows opens or
+/// closes, which changes the feed with no write at all.
+///
+/// One `LISTEN` connection serves the whole process, however many subscribers (a server's SSE
+/// streams) there are: a thread waits on it and fans each notification out to the owner's
+/// subscribers. When the connection drops, the thread reconnects and then wakes every
+/// subscriber, since changes may have been missed meanwhile. A wake says only "ask again": a
+/// subscriber then calls `FeedService.changes(since:in:)` with the digest it holds.
+public final class FeedEvents: Sendable {
+  /// The channel the trigger notifies on; each payload is one owner id.
+  public static let channel = "accountfeed_feed"
+
+  private struct State {
+    var subscriptions: [UInt64: FeedSubscription] = [:]
+    var nextID: UInt64 = 1
+    var stopped = false
+    /// When each subscribed owner's next notice-window edge falls.
+    var edges: [String: ContinuousClock.Instant] = [:]
+    /// Subscribed owners whose next edge must be looked up (new, or their rows changed).
+    var unscheduled: Set<String> = []
+  }
+
+  private let service: FeedService
+  private let retryDelay: Duration
+  private let state = Mutex(State())
+  private let finished = DispatchSemaphore(value: 0)
+  /// How long the thread waits on the connection before it looks at `stop()` and new owners.
+  private static let pollInterval = Duration.milliseconds(200)
+
+  /// Opens the `LISTEN` connection (throwing when the database cannot be reached) and starts
+  /// the thread that waits on it.
+  /// - Parameters:
+  ///   - service: whose database to listen to; its pool answers the notice-window lookups.
+  ///   - retryDelay: the pause between attempts to reconnect after the connection dropped.
+  public init(service: FeedService, retryDelay: Duration = .seconds(1)) throws {
+    self.service = service
+    self.retryDelay = retryDelay
+    let connection = try Self.listen(service)
+    Thread.detachNewThread { [self] in run(connection) }
+  }
+
+  /// Calls `onChange` whenever the scope's feed may have changed (an any-owner scope: any
+  /// owner's). See `FeedSubscription` for how calls are made.
+  public func subscribe(_ scope: OwnerScope, onChange: @escaping @Sendable () -> Void)
+    -> FeedSubscription
+  {
+    state.withLock { state in
+      let subscription = FeedSubscription(
+        scope: scope, id: state.nextID, events: self, onChange: onChange)
+      state.nextID += 1
+      state.subscriptions[subscription.id] = subscription
+      if let owner = scope.ownerID, state.edges[owner] == nil { state.unscheduled.insert(owner) }
+      return subscription
+    }
+  }
+
+  /// Ends every subscription and closes the connection; returns when the thread has stopped.
+  public func stop() {
+    let first = state.withLock { state in
+      defer {
+        state.stopped = true
+        state.subscriptions = [:]
+      }
+      return !state.stopped
+    }
+    if first { finished.wait() }
+  }
+
+  /// How many subscriptions are open (for a metrics page).
+  public var subscriberCount: Int {
+    state.withLock { $0.subscriptions.count }
+  }
+
+  func remove(_ subscription: FeedSubscription) {
+    state.withLock { state in
+      state.subscriptions[subscription.id] = nil
+      guard let owner = subscription.scope.ownerID,
+        !state.subscriptions.values.contains(where: { $0.scope.ownerID == owner })
+      else { return }
+      state.edges[owner] = nil
+      state.unscheduled.remove(owner)
+    }
+  }
+
+  private static func listen(_ service: FeedService) throws -> PostgresConnection {
+    let connection = try service.pool.openUnpooled().connection
+    try connection.listen(channel)
+    return connection
+  }
+
+  private var isStopped: Bool { state.withLock { $0.stopped } }
+
+  private func run(_ first: PostgresConnection) {
+    var connection: PostgresConnection? = first
+    while !isStopped {
+      guard let listening = connection else {
+        connection = reconnect()
+        continue
+      }
+      scheduleEdges()
+      var owners = Set<String>()
+      do {
+        for notification in try listening.notifications(timeout: waitTime())
+        where notification.channel == Self.channel {
+          owners.insert(notification.payload)
+        }
+      } catch {
+        connection = nil
+        continue
+      }
+      owners.formUnion(takeDueEdges())
+      if !owners.isEmpty { wake(owners) }
+    }
+    finished.signal()
+  }
+
+  /// A new listening connection after a pause, waking everyone once it is there; nil while
+  /// the database stays away (or `stop()` was called meanwhile).
+  private func reconnect() -> PostgresConnection? {
+    let resume = ContinuousClock.now + retryDelay
+    while ContinuousClock.now < resume, !isStopped {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    guard !isStopped, let connection = try? Self.listen(service) else { return nil }
+    let everyone = state.withLock { state in
+      state.unscheduled.formUnion(state.edges.keys)
+      state.edges = [:]
+      return Array(state.subscriptions.values)
+    }
+    for subscription in everyone { subscription.wake() }
+    return connection
+  }
+
+  /// Looks up the next window edge of each owner that needs it; an owner whose lookup failed
+  /// is tried again on the next turn.
+  private func scheduleEdges() {
+    let owners = state.withLock { state in
+      defer { state.unscheduled = [] }
+      return state.unscheduled
+    }
+    guard !owners.isEmpty else { return }
+    var found: [String: ContinuousClock.Instant] = [:]
+    var failed: Set<String> = []
+    for owner in owners {
+      do {
+        let edge = try service.withStore { try $0.nextNoticeWindowEdge(owner: owner) }
+        // A little past the edge, so the database's clock has passed it when the feed is read.
+        if let edge { found[owner] = .now + edge + .milliseconds(5) }
+      } catch {
+        failed.insert(owner)
+      }
+    }
+    state.withLock { state in
+      for (owner, instant) in found { state.edges[owner] = instant }
+      state.unscheduled.formUnion(failed)
+    }
+  }
+
+  /// Until the nearest edge, at most `pollInterval`.
+  private func waitTime() -> Duration {
+    let nearest = state.withLock { $0.edges.values.min() }
+    guard let nearest else { return Self.pollInterval }
+    return max(.zero, min(Self.pollInterval, ContinuousClock.now.duration(to: nearest)))
+  }
+
+  private func takeDueEdges() -> Set<String> {
+    let now = ContinuousClock.now
+    return state.withLock { state in
+      let due = Set(state.edges.filter { $0.value <= now }.keys)
+      for owner in due { state.edges[owner] = nil }
+      return due
+    }
+  }
+
+  /// Wakes the subscribers of `owners` and of every owner, and looks up those owners' next
+  /// edges again (a write may have added, moved or dismissed a notice).
+  private func wake(_ owners: Set<String>) {
+    let woken = state.withLock { state in
+      let subscribed = Set(state.subscriptions.values.compactMap(\.scope.ownerID))
+      for owner in owners.intersection(subscribed) {
+        state.edges[owner] = nil
+        state.unscheduled.insert(owner)
+      }
+      return state.subscriptions.values.filter { subscription in
+        subscription.scope.ownerID.map(owners.contains) ?? true
+      }
+    }
+    for subscription in woken { subscription.wake() }
+  }
+}

@@ -1,0 +1,78 @@
+import AccountModel
+import AccountStore
+import FeedHTTP
+import FeedService
+import Foundation
+import Postgres
+import PostgresTestSupport
+
+/// The phone API on a fresh, migrated database: two owners (`demo` with seed 000's rows and
+/// `carol` with one account and one notice), a token for each, and the server's port.
+struct PhoneFixture {
+  let service: FeedService
+  let database: TestDatabase
+  let server: HTTPServer
+  let port: Int
+  let demoToken: String
+  let carolToken: String
+  let demoNotice: Int64
+  let carolNotice: Int64
+
+  func auth(_ token: String) -> [String: String] {
+    ["Authorization": "Bearer \(token)"]
+  }
+
+  /// `GET path` as demo.
+  func get(_ path: String, token: String? = nil, headers: [String: String] = [:]) throws
+    -> TestResponse
+  {
+    try httpRequest(
+      port: port, "GET", path,
+      headers: auth(token ?? demoToken).merging(headers) { _, new in new })
+  }
+
+  /// `POST /v1/actions` with a JSON body.
+  func act(_ body: String, token: String? = nil, contentType: String = "application/json")
+    throws -> TestResponse
+  {
+    try httpRequest(
+      port: port, "POST", "/v1/actions",
+      headers: auth(token ?? demoToken).merging(["Content-Type": contentType]) { _, new in new },
+      body: Data(body.utf8))
+  }
+
+  static func with<Result>(
+    limits: HTTPLimits = HTTPLimits(), _ body: (PhoneFixture) throws -> Result
+  ) throws -> Result {
+    try TestDatabase.with { database in
+      let configuration = database.configuration
+      let service = FeedService(pool: ConnectionPoolOptions(connections: 4)) {
+        try AccountStore(configuration)
+      }
+      try service.migrate()
+      _ = try service.seedDemo()
+      try service.apply(
+        [
+          .addOwner(id: "carol", displayName: "Carol"),
+          .addAccount(
+            ownerID: "carol",
+            NewAccount(name: "Carol's", balance: Money(minorUnits: 5, currency: .krw))),
+          .addNotice(ownerID: "carol", NewNotice(message: "Carol's notice")),
+        ], in: .owner("carol"), reason: "setup")
+      let demo = try service.createToken(owner: "demo", label: "phone", in: .anyOwner)
+      let carol = try service.createToken(owner: "carol", label: "phone", in: .anyOwner)
+      let metrics = ServerMetrics()
+      let server = HTTPServer(
+        router: PhoneAPI(service: service).router(metrics: metrics), limits: limits,
+        metrics: metrics)
+      let bound = try server.start(try ListenAddress("127.0.0.1:0"))
+      defer { server.stop() }
+      return try body(
+        PhoneFixture(
+          service: service, database: database, server: server, port: bound.port,
+          demoToken: demo.secret, carolToken: carol.secret,
+          demoNotice: try service.feedRows(owner: "demo").notices[0].id,
+          carolNotice: try service.feedRows(owner: "carol").notices[0].id))
+    }
+  }
+}
