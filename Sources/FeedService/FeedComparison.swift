@@ -9,7 +9,7 @@ public struct FeedComparison: Sendable {
   public let target: FeedDocument
   public let changeset: StagedChangeset<DiffSection>
 
-  init(source: FeedDocument, target: FeedDocument) throws {
+  public init(source: FeedDocument, target: FeedDocument) throws {
     self.source = source
     self.target = target
     self.changeset = try StagedChangeset(

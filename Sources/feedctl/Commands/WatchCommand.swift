@@ -1,0 +1,79 @@
+import AccountModel
+import ArgumentKit
+import FeedComponents
+import FeedService
+import Foundation
+import Synchronization
+
+/// Prints each change to the owner's feed as it happens, through the same live mechanism the
+/// feed server pushes with (`FeedEvents`), until interrupted.
+struct WatchCommand: FeedctlCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "watch",
+    abstract: "Print each change to the owner's feed as it happens, until interrupted.",
+    usage: ["[--format text|json]"],
+    discussion: """
+      Starts from the live feed and prints every change after it: a plan as 'diff' prints one \
+      (text), or one feeddiff.changeset/2 per line (json). Writes by any program count, psql \
+      included, and so do notice windows opening or closing. A line on standard error says when \
+      it is watching. Ctrl-C (SIGINT) or SIGTERM stops it with exit code 0.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: "Output format: a plan per change, or changeset/2 JSON lines.")
+  var format: OutputFormat = .text
+
+  func execute(_ context: CommandContext) throws {
+    let workspace = Workspace(global, context)
+    let owner = try workspace.owner()
+    let service = try workspace.service()
+    let shown = Mutex(try service.liveDocument(owner: owner))
+    let events = try FeedEvents(service: service)
+    let format = self.format
+    let colored = workspace.useColor
+    let output = context.output
+    let errors = context.errorOutput
+    let subscription = events.subscribe(.owner(owner)) {
+      do {
+        let current = try service.liveDocument(owner: owner)
+        let source = shown.withLock { shown in
+          defer { shown = current }
+          return shown
+        }
+        guard source.digest != current.digest else { return }
+        let comparison = try FeedComparison(source: source, target: current)
+        switch format {
+        case .json:
+          output.line(String(decoding: comparison.wire.encoded(), as: UTF8.self))
+        case .text:
+          output.line(
+            "\(ISO8601Time.string(from: Date())) \(source.digest.prefix(12)) → \(current.digest.prefix(12))"
+          )
+          output.write(comparison.changeset.planText(colored: colored))
+        }
+      } catch {
+        errors.line("feedctl: error: \(FeedctlError(classifying: error).description)")
+      }
+    }
+    errors.line(
+      "watching the feed of owner '\(owner)' at \(shown.withLock { $0.digest.prefix(12) }); stop with Ctrl-C"
+    )
+    Self.waitForInterrupt()
+    subscription.cancel()
+    events.stop()
+  }
+
+  /// Blocks until SIGINT or SIGTERM arrives; both then stop the command normally.
+  private static func waitForInterrupt() {
+    let interrupted = DispatchSemaphore(value: 0)
+    let sources = [SIGINT, SIGTERM].map { number in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { interrupted.signal() }
+      source.resume()
+      return source
+    }
+    interrupted.wait()
+    for source in sources { source.cancel() }
+  }
+}
