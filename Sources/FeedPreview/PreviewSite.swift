@@ -18,12 +18,12 @@ import Foundation
 /// - `GET /api/diff?owner=&from=<n>&to=<n>` — two snapshots, their changeset/2 and text plan.
 public struct PreviewSite: Sendable {
   public let service: FeedService
-  /// How often an open page's stream asks for changes while no change event source is wired.
-  public let pollInterval: Duration
+  /// What wakes an open page's stream: one LISTEN connection for every page.
+  public let events: FeedEvents
 
-  public init(service: FeedService, pollInterval: Duration = .milliseconds(200)) {
+  public init(service: FeedService, events: FeedEvents) {
     self.service = service
-    self.pollInterval = pollInterval
+    self.events = events
   }
 
   /// Adds the page's routes to `router`.
@@ -69,15 +69,14 @@ public struct PreviewSite: Sendable {
           ]))
       }
     }
-    let interval = pollInterval
+    let events = self.events
     router.add("GET", "/api/events") { request in
       let scope = try Self.scope(request)
       guard let since = request.query["since"], !since.isEmpty else {
         throw HTTPError.badRequest("say which version the page shows: ?since=<digest>")
       }
       let stream = EventStream()
-      FeedWatch(service: service, scope: scope, since: since, stream: stream, interval: interval)
-        .start()
+      FeedWatch(service: service, scope: scope, since: since, stream: stream).start(events: events)
       return .events(stream)
     }
   }

@@ -19,7 +19,9 @@ func withPreview<Result>(
     }
     _ = try service.migrate()
     var router = Router()
-    PreviewSite(service: service, pollInterval: .milliseconds(100)).addRoutes(to: &router)
+    let events = try FeedEvents(service: service)
+    defer { events.stop() }
+    PreviewSite(service: service, events: events).addRoutes(to: &router)
     let server = HTTPServer(router: router)
     let bound = try server.start(try ListenAddress("127.0.0.1:0"))
     defer { server.stop() }

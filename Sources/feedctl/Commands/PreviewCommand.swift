@@ -1,6 +1,7 @@
 import ArgumentKit
 import FeedHTTP
 import FeedPreview
+import FeedService
 
 /// Serves the operator's preview page in the foreground until SIGINT or SIGTERM.
 struct PreviewCommand: FeedctlCommand {
@@ -40,7 +41,9 @@ struct PreviewCommand: FeedctlCommand {
     let metrics = ServerMetrics()
     var router = Router()
     router.addOperations(metrics: metrics) {}
-    PreviewSite(service: service).addRoutes(to: &router)
+    let events = try FeedEvents(service: service)
+    defer { events.stop() }
+    PreviewSite(service: service, events: events).addRoutes(to: &router)
     let server = HTTPServer(router: router, metrics: metrics)
     let address = try address()
     let bound: ListenAddress
