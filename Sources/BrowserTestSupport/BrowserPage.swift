@@ -58,22 +58,32 @@ public final class BrowserPage {
     throw BrowserError.timedOut(expression)
   }
 
-  /// Presses a key the way a keyboard does (`Tab`, `Enter`, ` `), for keyboard-access tests.
-  public func press(_ key: String, code: String, keyCode: Int) throws {
-    for type in ["rawKeyDown", "keyUp"] {
-      var params: [String: Any] = [
-        "type": type, "key": key, "code": code, "windowsVirtualKeyCode": keyCode,
-      ]
-      if type == "rawKeyDown" && key == "Enter" { params["text"] = "\r" }
-      if type == "rawKeyDown" && key == " " { params["text"] = " " }
-      _ = try connection.call("Input.dispatchKeyEvent", params, session: session)
-      if type == "rawKeyDown", let text = params["text"] as? String {
-        _ = try connection.call(
-          "Input.dispatchKeyEvent",
-          ["type": "char", "key": key, "text": text, "windowsVirtualKeyCode": keyCode],
-          session: session)
-      }
-    }
+  /// Presses and releases a key the way a keyboard does, for keyboard-access tests: `Tab`,
+  /// `Enter`, `Space`, the arrows, with Shift held when `shift` is set.
+  public func press(_ key: Key, shift: Bool = false) throws {
+    var down: [String: Any] = [
+      "type": key.text == nil ? "rawKeyDown" : "keyDown", "key": key.key, "code": key.code,
+      "windowsVirtualKeyCode": key.keyCode, "modifiers": shift ? 8 : 0,
+    ]
+    if let text = key.text { down["text"] = text }
+    _ = try connection.call("Input.dispatchKeyEvent", down, session: session)
+    down["type"] = "keyUp"
+    down["text"] = nil
+    _ = try connection.call("Input.dispatchKeyEvent", down, session: session)
+  }
+
+  /// A key on the keyboard, as DevTools names it.
+  public struct Key: Sendable {
+    let key: String
+    let code: String
+    let keyCode: Int
+    let text: String?
+
+    public static let tab = Key(key: "Tab", code: "Tab", keyCode: 9, text: nil)
+    public static let enter = Key(key: "Enter", code: "Enter", keyCode: 13, text: "\r")
+    public static let space = Key(key: " ", code: "Space", keyCode: 32, text: " ")
+    public static let arrowDown = Key(key: "ArrowDown", code: "ArrowDown", keyCode: 40, text: nil)
+    public static let arrowUp = Key(key: "ArrowUp", code: "ArrowUp", keyCode: 38, text: nil)
   }
 
   /// Saves a PNG of the whole page to `file`, creating its directory.
