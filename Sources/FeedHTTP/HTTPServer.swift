@@ -219,6 +219,9 @@ public final class HTTPServer: Sendable {
     let response: HTTPResponse
     switch router.match(method: method, path: path) {
     case .failure(let error):
+      // A known path asked with another method counts under its route; unknown paths share
+      // one label, so a scan of random paths cannot grow the metrics without bound.
+      if error.status == .methodNotAllowed { exchange.route = path }
       response = error.response
     case .success(let match):
       exchange.route = match.route

@@ -29,7 +29,9 @@ public struct ListenAddress: Equatable, Sendable, CustomStringConvertible {
       host = text[text.index(after: text.startIndex)..<close]
       portText = text[text.index(close, offsetBy: 2)...]
     } else {
-      guard let colon = text.lastIndex(of: ":") else { throw refuse }
+      guard let colon = text.firstIndex(of: ":"),
+        text[text.index(after: colon)...].allSatisfy({ $0 != ":" })
+      else { throw refuse }
       host = text[..<colon]
       portText = text[text.index(after: colon)...]
     }

@@ -9,9 +9,15 @@ import Postgres
 /// prints its answer.
 public struct PhoneAPI: Sendable {
   public let service: FeedService
+  /// The live changes event streams follow; without it `/v1/feed/events` is 503.
+  public let feedEvents: FeedEvents?
+  /// Event streams open per owner.
+  public let streams: StreamQuota
 
-  public init(service: FeedService) {
+  public init(service: FeedService, events: FeedEvents?, streamsPerOwner: Int = 64) {
     self.service = service
+    self.feedEvents = events
+    self.streams = StreamQuota(limit: streamsPerOwner)
   }
 
   /// Every route of `feedctl serve`, counted in `metrics` (which also shows the database
@@ -29,6 +35,7 @@ public struct PhoneAPI: Sendable {
     router.addOperations(metrics: metrics) { try Self.checkReady(service) }
     router.add("GET", "/v1/feed") { request in try feed(request) }
     router.add("GET", "/v1/feed/changes") { request in try changes(request) }
+    router.add("GET", "/v1/feed/events") { request in try events(request) }
     router.add("POST", "/v1/actions") { request in try perform(request) }
     return router
   }
@@ -46,8 +53,9 @@ public struct PhoneAPI: Sendable {
   func scope(of request: HTTPRequest) throws(HTTPError) -> OwnerScope {
     let token = request.bearerToken ?? ""
     if token.isEmpty, request.header("authorization") != nil {
-      throw HTTPError(serviceError: FeedServiceError.unauthorized(
-        "send the token as 'Authorization: Bearer TOKEN'"))
+      throw HTTPError(
+        serviceError: FeedServiceError.unauthorized(
+          "send the token as 'Authorization: Bearer TOKEN'"))
     }
     return try serving { try service.authenticate(bearer: token) }
   }

@@ -16,8 +16,8 @@ struct Feedctl: ParsableCommand {
     subcommands: [
       DemoCommand.self, ShowCommand.self, OwnerCommand.self, AccountCommand.self,
       NoticeCommand.self, ApplyCommand.self, SnapshotCommand.self, LogCommand.self,
-      DiffCommand.self, TokenCommand.self, WatchCommand.self, MigrateCommand.self, DbCommand.self,
-      ServeCommand.self, PreviewCommand.self,
+      DiffCommand.self, TokenCommand.self, WatchCommand.self, ServeCommand.self,
+      PreviewCommand.self, MigrateCommand.self, DbCommand.self,
     ],
     helpSections: [
       HelpSection(

@@ -19,14 +19,15 @@ final class Workspace {
     self.context = context
   }
 
-  /// The service, with the layout from `--config` (or `FEEDCTL_CONFIG`) or else the built-in one.
-  func service() throws -> FeedService {
+  /// The service, with the layout from `--config` (or `FEEDCTL_CONFIG`) or else the built-in one;
+  /// `pool` sizes its connections on first use (a server wants one per request thread).
+  func service(pool: ConnectionPoolOptions = ConnectionPoolOptions()) throws -> FeedService {
     if let openedService { return openedService }
     let layout = try global.config.map { path throws(FeedLayoutError) in
       try FeedLayout.load(from: path)
     }
     let target = DatabaseTarget(global: global, environment: context.environment)
-    let service = FeedService(layout: layout ?? .default) {
+    let service = FeedService(layout: layout ?? .default, pool: pool) {
       switch target {
       case .configured(let connectionString):
         return try AccountStore(PostgresConfiguration(connectionString))

@@ -42,7 +42,8 @@ struct PhoneFixture {
   }
 
   static func with<Result>(
-    limits: HTTPLimits = HTTPLimits(), _ body: (PhoneFixture) throws -> Result
+    limits: HTTPLimits = HTTPLimits(), streamsPerOwner: Int = 64,
+    _ body: (PhoneFixture) throws -> Result
   ) throws -> Result {
     try TestDatabase.with { database in
       let configuration = database.configuration
@@ -61,9 +62,12 @@ struct PhoneFixture {
         ], in: .owner("carol"), reason: "setup")
       let demo = try service.createToken(owner: "demo", label: "phone", in: .anyOwner)
       let carol = try service.createToken(owner: "carol", label: "phone", in: .anyOwner)
+      let events = try FeedEvents(service: service)
+      defer { events.stop() }
       let metrics = ServerMetrics()
       let server = HTTPServer(
-        router: PhoneAPI(service: service).router(metrics: metrics), limits: limits,
+        router: PhoneAPI(service: service, events: events, streamsPerOwner: streamsPerOwner).router(
+          metrics: metrics), limits: limits,
         metrics: metrics)
       let bound = try server.start(try ListenAddress("127.0.0.1:0"))
       defer { server.stop() }

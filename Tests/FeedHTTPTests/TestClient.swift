@@ -48,6 +48,11 @@ final class TestConnection {
 
   deinit { close(socket) }
 
+  /// Closes both directions now, as a phone that goes away does.
+  func shutdown() {
+    Glibc.shutdown(socket, Int32(SHUT_RDWR))
+  }
+
   /// Writes raw bytes (a request, or part of one).
   func write(_ text: String) throws {
     try write(Data(text.utf8))

@@ -1,5 +1,6 @@
 import ArgumentKit
 import FeedHTTP
+import FeedService
 
 /// Serves the phone API over HTTP in the foreground until SIGINT or SIGTERM.
 struct ServeCommand: FeedctlCommand {
@@ -37,12 +38,15 @@ struct ServeCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     ShutdownSignals.block()
-    let service = try Workspace(global, context).service()
-    _ = try service.store()
+    let service = try Workspace(global, context).service(
+      pool: ConnectionPoolOptions(connections: HTTPLimits().threads))
+    let events = try FeedEvents(service: service)
+    defer { events.stop() }
     let metrics = ServerMetrics()
     let output = context.output
     let server = HTTPServer(
-      router: PhoneAPI(service: service).router(metrics: metrics), metrics: metrics,
+      router: PhoneAPI(service: service, events: events).router(metrics: metrics),
+      metrics: metrics,
       log: RequestLog(format: logFormat == .json ? .json : .text) { output.line($0) })
     let address = try address()
     let bound: ListenAddress

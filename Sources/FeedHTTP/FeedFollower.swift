@@ -1,0 +1,56 @@
+import AccountModel
+import FeedComponents
+import FeedService
+import Synchronization
+
+/// Keeps one event stream's phone current: it remembers the digest the phone holds and, each
+/// time it is asked, sends what changed since — a `changeset` event (changeset/2), or a `feed`
+/// event with the whole document when the phone holds nothing the service knows. Each event's
+/// id is the digest it brings the phone to, so `Last-Event-ID` resumes from there.
+final class FeedFollower: Sendable {
+  private let service: FeedService
+  private let scope: OwnerScope
+  private let stream: EventStream
+  private let held: Mutex<String?>
+
+  init(service: FeedService, scope: OwnerScope, stream: EventStream, holding digest: String?) {
+    self.service = service
+    self.scope = scope
+    self.stream = stream
+    self.held = Mutex(digest)
+  }
+
+  /// Sends what changed since the digest held; nothing when the phone is current. Calls are
+  /// serialised, so two wakes never send the same change twice.
+  func catchUp() throws {
+    try held.withLock { held in
+      guard let base = held else {
+        held = try sendFeed()
+        return
+      }
+      do {
+        switch try service.changes(since: base, in: scope) {
+        case .current:
+          return
+        case .changes(let changeset, let target):
+          stream.send(
+            ServerSentEvent(
+              id: target.digest, event: "changeset",
+              data: String(decoding: changeset.encoded(), as: UTF8.self)))
+          held = target.digest
+        }
+      } catch FeedServiceError.unknownBase {
+        held = try sendFeed()
+      }
+    }
+  }
+
+  private func sendFeed() throws -> String {
+    let document = try service.servedDocument(in: scope)
+    stream.send(
+      ServerSentEvent(
+        id: document.digest, event: "feed",
+        data: String(decoding: document.encoded(), as: UTF8.self)))
+    return document.digest
+  }
+}

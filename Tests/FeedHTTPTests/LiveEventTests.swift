@@ -1,0 +1,106 @@
+import FeedComponents
+import FeedHTTP
+import FeedWire
+import Foundation
+import Postgres
+import Testing
+
+/// `GET /v1/feed/events`: the feed, then a changeset event for each change, whoever wrote it.
+@Suite("Phone API: live events")
+struct LiveEventTests {
+  @Test func withoutAnIdTheFirstEventIsTheWholeFeed() throws {
+    try PhoneFixture.with { fixture in
+      let reader = try TestEventReader(
+        port: fixture.port, path: "/v1/feed/events", headers: fixture.auth(fixture.demoToken))
+      #expect(reader.status == 200)
+      let first = try #require(try reader.nextEvent())
+      let document = try FeedDocument(data: Data((first.data ?? "").utf8))
+      #expect(first.event == "feed")
+      #expect(first.id == document.digest)
+      #expect(document.digest == (try fixture.service.liveDocument(owner: "demo").digest))
+    }
+  }
+
+  @Test func anActionArrivesAsAChangesetFromTheHeldDocument() throws {
+    try PhoneFixture.with { fixture in
+      let reader = try TestEventReader(
+        port: fixture.port, path: "/v1/feed/events", headers: fixture.auth(fixture.demoToken))
+      let first = try #require(try reader.nextEvent())
+      let held = try FeedDocument(data: Data((first.data ?? "").utf8))
+      _ = try fixture.act(#"{"kind": "dismiss_notice", "id": "notice/\#(fixture.demoNotice)"}"#)
+      let event = try #require(try reader.nextEvent())
+      #expect(event.event == "changeset")
+      let changeset = try WireChangeset(data: Data((event.data ?? "").utf8))
+      let rebuilt = try changeset.apply(to: held)
+      #expect(event.id == rebuilt.digest)
+      #expect(rebuilt.digest == (try fixture.service.liveDocument(owner: "demo").digest))
+    }
+  }
+
+  @Test func aWriterOutsideFeedctlProducesAnEvent() throws {
+    try PhoneFixture.with { fixture in
+      let reader = try TestEventReader(
+        port: fixture.port, path: "/v1/feed/events", headers: fixture.auth(fixture.demoToken))
+      _ = try #require(try reader.nextEvent())
+      let psql = try fixture.database.connect()
+      try psql.executeScript(
+        "UPDATE accounts SET balance_minor = balance_minor + 1000 WHERE owner_id = 'demo' AND name = '비상금'"
+      )
+      let event = try #require(try reader.nextEvent())
+      #expect(event.event == "changeset")
+      #expect(event.id == (try fixture.service.liveDocument(owner: "demo").digest))
+    }
+  }
+
+  @Test func lastEventIDResumesWithTheChangesMissed() throws {
+    try PhoneFixture.with { fixture in
+      let held = try FeedDocument(data: try fixture.get("/v1/feed").body)
+      _ = try fixture.act(#"{"kind": "dismiss_notice", "id": "notice/\#(fixture.demoNotice)"}"#)
+      let reader = try TestEventReader(
+        port: fixture.port, path: "/v1/feed/events",
+        headers: fixture.auth(fixture.demoToken).merging(["Last-Event-ID": held.digest]) {
+          _, new in new
+        })
+      let event = try #require(try reader.nextEvent())
+      #expect(event.event == "changeset")
+      let changeset = try WireChangeset(data: Data((event.data ?? "").utf8))
+      #expect(changeset.base == held.digest)
+      #expect(try changeset.apply(to: held).digest == event.id)
+    }
+  }
+
+  @Test func anotherOwnersWriteSendsNothing() throws {
+    var limits = HTTPLimits()
+    limits.heartbeatSeconds = 0.3
+    try PhoneFixture.with(limits: limits) { fixture in
+      let reader = try TestEventReader(
+        port: fixture.port, path: "/v1/feed/events", headers: fixture.auth(fixture.demoToken))
+      _ = try #require(try reader.nextEvent())
+      _ = try fixture.act(
+        #"{"kind": "dismiss_notice", "id": "notice/\#(fixture.carolNotice)"}"#,
+        token: fixture.carolToken)
+      for _ in 0..<3 { #expect(try reader.next()?.comment == "heartbeat") }
+    }
+  }
+
+  @Test func aStreamPastTheOwnersLimitIs429UntilOneCloses() throws {
+    var limits = HTTPLimits()
+    limits.heartbeatSeconds = 0.2
+    try PhoneFixture.with(limits: limits, streamsPerOwner: 2) { fixture in
+      let open = {
+        try TestEventReader(
+          port: fixture.port, path: "/v1/feed/events", headers: fixture.auth(fixture.demoToken))
+      }
+      let first = try open()
+      _ = try open()
+      let refused = try open()
+      #expect(refused.status == 429)
+      #expect(refused.headers["retry-after"] != nil)
+      let carols = try TestEventReader(
+        port: fixture.port, path: "/v1/feed/events", headers: fixture.auth(fixture.carolToken))
+      #expect(carols.status == 200)
+      first.connection.shutdown()
+      #expect(eventually(10) { (try? open().status) == 200 })
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import AccountStore
+import FeedComponents
+import FeedService
+import Foundation
+import PostgresTestSupport
+import Testing
+
+/// `feedctl serve`, the real binary: it serves the phone API, logs each request, and stops
+/// cleanly on a signal.
+@Suite("feedctl serve")
+struct ServeCommandTests {
+  /// A migrated test database with the demo owner and a token for it.
+  private static func withDemo<Result>(
+    _ body: (_ url: String, _ token: String) throws -> Result
+  ) throws -> Result {
+    try TestDatabase.with { database in
+      let configuration = database.configuration
+      let service = FeedService { try AccountStore(configuration) }
+      try service.migrate()
+      _ = try service.seedDemo()
+      let token = try service.createToken(owner: "demo", label: nil, in: .anyOwner)
+      return try body(configuration.connectionString, token.secret)
+    }
+  }
+
+  @Test func servesTheFeedToATokenAndStopsOnSIGTERM() throws {
+    try Self.withDemo { url, token in
+      let server = try ServeProcess(databaseURL: url)
+      let feed = try httpRequest(
+        port: server.port, "GET", "/v1/feed", headers: ["Authorization": "Bearer \(token)"])
+      #expect(feed.status == 200)
+      let document = try FeedDocument(data: feed.body)
+      #expect(feed.headers["etag"] == "\"\(document.digest)\"")
+      #expect(
+        try httpRequest(port: server.port, "GET", "/v1/feed").status == 401)
+      #expect(try httpRequest(port: server.port, "GET", "/readyz").status == 200)
+      let (code, output, error) = server.stop(SIGTERM)
+      #expect(code == 0)
+      #expect(error.contains("SIGTERM"))
+      #expect(error.contains("feedctl serve: stopped"))
+      let lines = output.split(separator: "\n")
+      #expect(lines.count == 3)
+      #expect(lines.first?.contains("GET /v1/feed 200") == true)
+      #expect(!output.contains(token))
+    }
+  }
+
+  @Test func sigintStopsItToo() throws {
+    try Self.withDemo { url, _ in
+      let server = try ServeProcess(databaseURL: url)
+      #expect(try httpRequest(port: server.port, "GET", "/healthz").status == 200)
+      let (code, _, error) = server.stop(SIGINT)
+      #expect(code == 0)
+      #expect(error.contains("SIGINT"))
+    }
+  }
+
+  @Test func theJSONLogIsOneObjectPerLine() throws {
+    try Self.withDemo { url, _ in
+      let server = try ServeProcess(databaseURL: url, arguments: ["--log-format", "json"])
+      _ = try httpRequest(port: server.port, "GET", "/healthz")
+      _ = try httpRequest(port: server.port, "GET", "/nope")
+      let (_, output, _) = server.stop()
+      let objects = try output.split(separator: "\n").map {
+        try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+      }
+      #expect(objects.map { $0["status"] as? Int } == [200, 404])
+    }
+  }
+
+  @Test func anUnmigratedDatabaseIsNotReady() throws {
+    try TestDatabase.with { database in
+      let server = try ServeProcess(databaseURL: database.configuration.connectionString)
+      let response = try httpRequest(port: server.port, "GET", "/readyz")
+      #expect(response.status == 503)
+      #expect(response.text.contains("feedctl migrate"))
+      #expect(try httpRequest(port: server.port, "GET", "/healthz").status == 200)
+      #expect(server.stop().code == 0)
+    }
+  }
+
+  @Test(arguments: ["8080", "example.com:80", "127.0.0.1:99999"])
+  func aBadListenAddressIsAUsageError(_ address: String) throws {
+    let process = Process()
+    process.executableURL = try ServeProcess.executable()
+    process.arguments = ["serve", "--listen", address]
+    let error = Pipe()
+    process.standardError = error
+    process.standardOutput = Pipe()
+    try process.run()
+    let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 2)
+    #expect(text.contains("--listen"))
+  }
+}
