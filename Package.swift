@@ -127,7 +127,8 @@ let package = Package(
     .testTarget(
       name: "FeedPreviewTests",
       dependencies: [
-        "FeedPreview", "BrowserTestSupport", "FeedWire", "FeedComponents", "FeedAssembler",
+        "feedctl", "FeedPreview", "BrowserTestSupport", "FeedWire", "FeedComponents",
+        "FeedAssembler",
         "AccountModel", "AccountStore", "FeedHTTP", "FeedService", "PostgresTestSupport",
         "SplitMix",
       ]
