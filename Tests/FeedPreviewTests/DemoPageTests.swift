@@ -45,6 +45,32 @@ import Testing
     }
   }
 
+  @Test func anOwnerWithNoAccountsSeesTheEmptyStateWithItsButton() throws {
+    try withPreview { service, base, page in
+      try service.apply([.addOwner(id: "new", displayName: "New")], in: .owner("new"), reason: "t")
+      try page.openOwner("new", base: base)
+      let empty = try page.shownItems().filter { $0.type == "empty_state" }
+      #expect(empty.map(\.texts) == [["c-message": ["아직 계좌가 없어요."], "c-button": ["계좌 만들기"]]])
+    }
+  }
+
+  @Test func theAPIAnswersUnknownOwnersWith404AndBadQueriesWith400() throws {
+    try withPreview { service, base, page in
+      _ = try service.seedDemo()
+      try page.navigate(to: base + "/")
+      let status = { (path: String) in
+        try page.evaluate("fetch('\(path)').then((r) => r.status)") as? Int
+      }
+      #expect(try status("/api/feed?owner=demo") == 200)
+      #expect(try status("/api/feed?owner=nobody") == 404)
+      #expect(try status("/api/feed") == 400)
+      #expect(try status("/api/diff?owner=demo&from=1&to=1") == 200)
+      #expect(try status("/api/diff?owner=demo&from=..%2Fetc%2Fpasswd&to=1") == 400)
+      #expect(try status("/api/events?owner=demo") == 400)
+      #expect(try status("/assets/nothing.js") == 404)
+    }
+  }
+
   @Test func anUnknownComponentTypeGetsAPlaceholderThatNamesIt() throws {
     try AssetPage.with { page in
       let drawn = try page.string(
