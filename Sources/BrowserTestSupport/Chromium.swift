@@ -48,6 +48,7 @@ public final class Chromium {
     process.arguments = [
       "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
       "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+      "--disable-crash-reporter",
       "--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1",
       "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)",
       "--hide-scrollbars", "about:blank",
@@ -58,14 +59,14 @@ public final class Chromium {
     do {
       try process.run()
     } catch {
-      try? FileManager.default.removeItem(at: base)
+      Self.remove(base)
       throw BrowserError.launchFailed("\(error)")
     }
     do {
       socket = try WebSocket(url: try Self.devToolsURL(log: log, process: process))
     } catch {
       Self.stop(process)
-      try? FileManager.default.removeItem(at: base)
+      Self.remove(base)
       throw error
     }
   }
@@ -90,7 +91,19 @@ public final class Chromium {
 
   private func stop() {
     Self.stop(process)
-    try? FileManager.default.removeItem(at: profile.deletingLastPathComponent())
+    Self.remove(profile.deletingLastPathComponent())
+  }
+
+  /// Removes the profile, retrying while the browser's helper processes finish writing to it.
+  private static func remove(_ directory: URL) {
+    for _ in 0..<20 {
+      if (try? FileManager.default.removeItem(at: directory)) != nil
+        || !FileManager.default.fileExists(atPath: directory.path)
+      {
+        return
+      }
+      usleep(100_000)
+    }
   }
 
   /// SIGTERM, then SIGKILL if the browser has not exited within five seconds.

@@ -71,6 +71,17 @@ import Testing
     }
   }
 
+  @Test func anUnknownOwnersPageSaysSoInOneLine() throws {
+    try withPreview { _, base, page in
+      try page.navigate(to: base + "/owners/nobody")
+      try page.wait(for: "!document.getElementById('banner').hidden")
+      let banner = try page.string("document.getElementById('banner').textContent")
+      #expect(banner.hasPrefix("Could not load the feed: "))
+      #expect(banner.contains("nobody"))
+      #expect(!banner.contains("{"))
+    }
+  }
+
   @Test func anUnknownComponentTypeGetsAPlaceholderThatNamesIt() throws {
     try AssetPage.with { page in
       let drawn = try page.string(

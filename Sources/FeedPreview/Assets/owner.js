@@ -14,9 +14,14 @@
   document.title = "AccountFeed preview — " + owner;
   $("title").textContent = "Feed of " + owner;
 
+  // A refusal carries {"error": {"code", "message"}}; the page shows its one-line message.
   const fetchText = (url) => fetch(url).then((response) => response.ok
     ? response.text()
-    : response.text().then((body) => Promise.reject(new Error(body || "the server answered " + response.status))));
+    : response.text().then((body) => {
+      let message = "the server answered " + response.status;
+      try { message = JSON.parse(body).error.message || message; } catch (ignored) { /* not JSON */ }
+      return Promise.reject(new Error(message));
+    }));
 
   function say(text) { status.textContent = text; }
   function warn(text) { banner.textContent = text; banner.hidden = false; }
