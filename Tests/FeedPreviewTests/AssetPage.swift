@@ -10,7 +10,7 @@ enum AssetPage {
       guard let css = PreviewAsset.named("preview.css"), let js = PreviewAsset.named("feed.js")
       else { throw BrowserError.scriptFailed("the page assets are not embedded") }
       try page.evaluate(
-        "document.head.append(Object.assign(document.createElement('style'), {textContent: \(literal(css.text))}))"
+        "document.head.append(Object.assign(document.createElement('style'), {textContent: \(try literal(css.text))}))"
       )
       try page.evaluate(js.text)
       try page.evaluate(harness)
@@ -18,12 +18,9 @@ enum AssetPage {
     }
   }
 
-  /// A JavaScript string literal holding `text`.
-  static func literal(_ text: String) -> String {
-    let data = try? JSONSerialization.data(
-      withJSONObject: [text], options: [.withoutEscapingSlashes])
-    return String(decoding: data ?? Data("[\"\"]".utf8), as: UTF8.self).dropFirst().dropLast()
-      .description
+  /// A JavaScript string literal holding `text` (a JSON string is one).
+  static func literal(_ text: String) throws -> String {
+    String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
   }
 
   /// `applyCase(base, changeset)` draws `base` in a fresh phone frame, applies the changeset the

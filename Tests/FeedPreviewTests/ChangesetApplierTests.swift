@@ -19,7 +19,7 @@ import Testing
   {
     let base = String(decoding: base.encoded(), as: UTF8.self)
     let answer = try page.string(
-      "applyCase(\(AssetPage.literal(base)), \(AssetPage.literal(changeset)))")
+      "applyCase(\(try AssetPage.literal(base)), \(try AssetPage.literal(changeset)))")
     return try JSONDecoder().decode(Outcome.self, from: Data(answer.utf8))
   }
 

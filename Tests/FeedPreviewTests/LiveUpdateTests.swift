@@ -35,9 +35,11 @@ import Testing
       try page.evaluate("window.marker = 'loaded once'")
       var writes = RandomWrites(seed: 12)
       var changed = 0
+      var kinds: Set<String> = []
       for step in 0..<24 {
         let before = try service.liveDocument(owner: "demo").digest
         let write = try writes.next(service: service)
+        kinds.insert(write.name)
         if let opensAt = write.waitUntil {
           Thread.sleep(until: opensAt)
         }
@@ -53,7 +55,12 @@ import Testing
       #expect(try page.evaluate("previewState.fetched") as? Int == 1)
       #expect(try page.evaluate("previewState.mismatches") as? Int == 0)
       #expect(try page.evaluate("previewState.applied") as? Int ?? 0 >= changed)
-      #expect(changed >= 20)
+      #expect(changed >= 15)
+      #expect(
+        kinds.isSuperset(of: [
+          "add", "remove", "balance", "rename", "move", "move across sections", "notice",
+          "notice window opens", "notice window closes",
+        ]), "\(kinds.sorted())")
     }
   }
 

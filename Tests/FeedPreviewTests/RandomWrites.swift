@@ -16,6 +16,8 @@ struct RandomWrites {
 
   private var rng: SplitMix64
   private var counter = 0
+  /// Notice windows take turns: one opens, the next closes.
+  private var nextWindowOpens = true
 
   init(seed: UInt64) {
     rng = SplitMix64(seed: seed)
@@ -53,7 +55,8 @@ struct RandomWrites {
         [.updateAccount(id: account.id, AccountUpdate(name: "통장 \(counter)"))], "rename")
     case (6, _):
       let edge = Date().addingTimeInterval(1.5)
-      let opens = rng.chance(50)
+      let opens = nextWindowOpens
+      nextWindowOpens.toggle()
       try service.apply(
         [
           .addNotice(
