@@ -17,6 +17,7 @@ final class WebSocket {
       let host = components.host, let port = components.port
     else { throw BrowserError.connection("not a ws:// URL: \(url)") }
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    // Every property is set now, so a throw from here on runs `deinit`, which closes the socket.
     guard socket >= 0 else { throw BrowserError.connection("socket() failed: errno \(errno)") }
     var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -25,7 +26,6 @@ final class WebSocket {
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1
     else {
-      close(socket)
       throw BrowserError.connection("\(host) is not an IPv4 address")
     }
     let connected = withUnsafePointer(to: &address) {
@@ -34,7 +34,6 @@ final class WebSocket {
       }
     }
     guard connected == 0 else {
-      close(socket)
       throw BrowserError.connection("connect to \(host):\(port) failed: errno \(errno)")
     }
     let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
@@ -45,16 +44,15 @@ final class WebSocket {
           + "Connection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n")
           .utf8))
     let end: [UInt8] = Array("\r\n\r\n".utf8)
-    while buffer.count < 4
-      || !buffer.indices.dropLast(3).contains(where: { buffer[$0..<$0 + 4].elementsEqual(end) })
-    {
+    var headerEnd: Int?
+    while headerEnd == nil {
       try fill()
+      headerEnd = buffer.indices.dropLast(3).first { buffer[$0..<$0 + 4].elementsEqual(end) }
     }
-    let headerEnd = buffer.indices.dropLast(3).first { buffer[$0..<$0 + 4].elementsEqual(end) }! + 4
-    let header = String(decoding: buffer[..<headerEnd], as: UTF8.self)
-    buffer.removeFirst(headerEnd)
+    let length = (headerEnd ?? 0) + 4
+    let header = String(decoding: buffer[..<length], as: UTF8.self)
+    buffer.removeFirst(length)
     guard header.hasPrefix("HTTP/1.1 101") else {
-      close(socket)
       throw BrowserError.connection("the upgrade was refused: \(header.prefix(80))")
     }
   }
