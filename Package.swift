@@ -86,7 +86,13 @@ let package = Package(
         "FeedDiff", "FeedHTTP", "FeedPreview", "FeedService", "FeedWire", "Postgres",
       ]
     ),
-    .executableTarget(name: "feedbench", dependencies: ["FeedComponents", "FeedDiff", "SplitMix"]),
+    .executableTarget(
+      name: "feedbench",
+      dependencies: [
+        "FeedComponents", "FeedDiff", "SplitMix", "AccountModel", "AccountStore", "FeedService",
+        "Postgres",
+      ]
+    ),
     // A seeded random generator for generated feeds: tests and benchmarks replay their cases.
     .target(name: "SplitMix"),
     // Headless Chromium driven over the DevTools protocol, for the preview page's browser tests.

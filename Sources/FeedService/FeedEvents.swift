@@ -38,13 +38,13 @@ public final class FeedEvents: Sendable {
   /// Opens the `LISTEN` connection (throwing when the database cannot be reached) and starts
   /// the thread that waits on it.
   /// - Parameters:
-  ///   - service: whose database to listen to; its pool answers the notice-window lookups.
+  ///   - service: whose database to listen to (on a connection of its own, outside the pool).
   ///   - retryDelay: the pause between attempts to reconnect after the connection dropped.
   public init(service: FeedService, retryDelay: Duration = .seconds(1)) throws {
     self.service = service
     self.retryDelay = retryDelay
-    let connection = try Self.listen(service)
-    Thread.detachNewThread { [self] in run(connection) }
+    let listening = try Self.listen(service)
+    Thread.detachNewThread { [self] in run(listening) }
   }
 
   /// Calls `onChange` whenever the scope's feed may have changed (an any-owner scope: any
@@ -90,25 +90,27 @@ public final class FeedEvents: Sendable {
     }
   }
 
-  private static func listen(_ service: FeedService) throws -> PostgresConnection {
-    let connection = try service.pool.openUnpooled().connection
-    try connection.listen(channel)
-    return connection
+  /// A store on a new connection that listens on `channel`. Only the thread uses it: between
+  /// waits it also looks up notice-window edges, so a busy pool never delays a notification.
+  private static func listen(_ service: FeedService) throws -> AccountStore {
+    let store = try service.pool.openUnpooled()
+    try store.connection.listen(channel)
+    return store
   }
 
   private var isStopped: Bool { state.withLock { $0.stopped } }
 
-  private func run(_ first: PostgresConnection) {
-    var connection: PostgresConnection? = first
+  private func run(_ first: AccountStore) {
+    var connection: AccountStore? = first
     while !isStopped {
       guard let listening = connection else {
         connection = reconnect()
         continue
       }
-      scheduleEdges()
       var owners = Set<String>()
       do {
-        for notification in try listening.notifications(timeout: waitTime())
+        try scheduleEdges(on: listening)
+        for notification in try listening.connection.notifications(timeout: waitTime())
         where notification.channel == Self.channel {
           owners.insert(notification.payload)
         }
@@ -124,7 +126,7 @@ public final class FeedEvents: Sendable {
 
   /// A new listening connection after a pause, waking everyone once it is there; nil while
   /// the database stays away (or `stop()` was called meanwhile).
-  private func reconnect() -> PostgresConnection? {
+  private func reconnect() -> AccountStore? {
     let resume = ContinuousClock.now + retryDelay
     while ContinuousClock.now < resume, !isStopped {
       Thread.sleep(forTimeInterval: 0.05)
@@ -139,28 +141,28 @@ public final class FeedEvents: Sendable {
     return connection
   }
 
-  /// Looks up the next window edge of each owner that needs it; an owner whose lookup failed
-  /// is tried again on the next turn.
-  private func scheduleEdges() {
+  /// Looks up the next window edge of each owner that needs it. A failure puts the owners back
+  /// and is thrown: on this connection it means the connection is gone.
+  private func scheduleEdges(on store: AccountStore) throws {
     let owners = state.withLock { state in
       defer { state.unscheduled = [] }
       return state.unscheduled
     }
     guard !owners.isEmpty else { return }
     var found: [String: ContinuousClock.Instant] = [:]
-    var failed: Set<String> = []
-    for owner in owners {
-      do {
-        let edge = try service.withStore { try $0.nextNoticeWindowEdge(owner: owner) }
+    do {
+      for owner in owners {
         // A little past the edge, so the database's clock has passed it when the feed is read.
-        if let edge { found[owner] = .now + edge + .milliseconds(5) }
-      } catch {
-        failed.insert(owner)
+        if let edge = try store.nextNoticeWindowEdge(owner: owner) {
+          found[owner] = .now + edge + .milliseconds(5)
+        }
       }
+    } catch {
+      state.withLock { $0.unscheduled.formUnion(owners) }
+      throw error
     }
     state.withLock { state in
       for (owner, instant) in found { state.edges[owner] = instant }
-      state.unscheduled.formUnion(failed)
     }
   }
 

@@ -25,13 +25,13 @@ extension FeedService {
       let current = try served(owner: owner, store: store)
       if current.digest == base { return .current(current) }
       guard Self.isDigest(base),
-        let sequence = try store.snapshotSequence(owner: owner, digest: base)
+        let snapshot = try store.snapshot(owner: owner, digest: base)
       else {
         throw FeedServiceError.unknownBase(
           "the document '\(base.prefix(64))' is not one owner '\(owner)' was shown; fetch the feed again"
         )
       }
-      let source = try Self.decode(try store.snapshot(owner: owner, sequence: sequence))
+      let source = try Self.decode(snapshot)
       return .changes(WireChangeset(from: source, to: current), target: current)
     }
   }
@@ -41,11 +41,14 @@ extension FeedService {
     let document = try assembler.assemble(try store.feedRows(owner: owner))
     if try store.latestSnapshotDigest(owner: owner) == document.digest { return document }
     let assembler = self.assembler
+    var recordedRows: FeedRows?
     let recorded = try store.recordUnlessLatest(owner: owner) { rows in
-      try assembler.snapshotContent(for: rows, reason: "served")
+      recordedRows = rows
+      return try assembler.snapshotContent(for: rows, reason: "served")
     }
-    return recorded.digest == document.digest
-      ? document : try FeedDocument(data: Data(recorded.document.utf8))
+    // A write between the read and the lock: what was recorded is what the owner is shown.
+    guard recorded.digest != document.digest, let recordedRows else { return document }
+    return try assembler.assemble(recordedRows)
   }
 
   /// The one owner a scope stands for; an operator's any-owner scope names no feed.

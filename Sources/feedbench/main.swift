@@ -5,6 +5,7 @@ import Foundation
 //   swift run -c release feedbench diff-calls <feeddiff|heckel> <items> <calls>
 //   swift run -c release feedbench stages [--pairs N]
 //   swift run -c release feedbench erasure [--json]
+//   swift run -c release feedbench http-events --database-url URL --port PORT [--streams N]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
@@ -17,6 +18,9 @@ let usage = """
               one sweep diff run <calls> times, for counting allocations
     stages    stage counts over random pairs of small sectioned feeds
     erasure   AnyComponent's closure and box erasures, 100k components
+    http-events --database-url URL --port PORT [--streams N] [--writes N] [--server-pid PID]
+              write → event-stream latency on a running 'feedctl serve' with N idle
+              streams open (scripts/bench-http runs it with wrk and pgbench)
 
   """
 
@@ -26,6 +30,7 @@ do {
   case "diff-calls": try SizeSweep.runCalls(arguments: Array(arguments.dropFirst()))
   case "stages": try StageSurvey.run(arguments: Array(arguments.dropFirst()))
   case "erasure": try ErasureBenchmark.run(arguments: Array(arguments.dropFirst()))
+  case "http-events": try EventLatencyBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "-h", "--help": print(usage, terminator: "")
   default:
     FileHandle.standardError.write(Data(usage.utf8))

@@ -134,7 +134,7 @@ import Testing
       try outsider.execute(
         """
         SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity
-        WHERE datname = current_database() AND query LIKE 'LISTEN%'
+        WHERE datname = current_database() AND pid <> pg_backend_pid()
         """)
       #expect(wakes.next(), "the reconnection wakes everyone")
       try Self.renameFirstAccount(of: "demo", to: "after the drop", on: outsider)
