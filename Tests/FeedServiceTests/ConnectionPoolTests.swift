@@ -64,6 +64,38 @@ import Testing
     }
   }
 
+  @Test func manyThreadsServingAndActingAtOnceAllSucceed() throws {
+    try Self.withPooledService(ConnectionPoolOptions(connections: 3)) { service, _ throws in
+      let secret = try service.createToken(owner: "carol", label: nil, in: .anyOwner).secret
+      let failures = Mutex<[String]>([])
+      let done = DispatchGroup()
+      for thread in 0..<8 {
+        done.enter()
+        Thread.detachNewThread {
+          defer { done.leave() }
+          do {
+            for round in 0..<10 {
+              let scope = try service.authenticate(bearer: secret)
+              let document = try service.servedDocument(in: scope)
+              _ = try service.changes(since: document.digest, in: scope)
+              if (thread + round) % 5 == 0 {
+                try service.apply(
+                  [.addNotice(ownerID: "carol", NewNotice(message: "t\(thread) r\(round)"))],
+                  in: scope, reason: "load")
+              }
+            }
+          } catch {
+            failures.withLock { $0.append("\(error)") }
+          }
+        }
+      }
+      done.wait()
+      #expect(failures.withLock { $0 } == [])
+      #expect(service.connectionUsage.open <= 3)
+      #expect(try service.feedRows(owner: "carol").notices.count == 1 + 16)
+    }
+  }
+
   @Test func aCallerWaitsNoLongerThanTheLimitWhenEveryConnectionIsLent() throws {
     try Self.withPooledService(
       ConnectionPoolOptions(connections: 1, waitLimit: .milliseconds(200))

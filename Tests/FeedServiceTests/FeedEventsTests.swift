@@ -67,6 +67,15 @@ import Testing
     }
   }
 
+  @Test func oneWriteWakesEverySubscriberOfTheOwner() throws {
+    try Self.withEvents { _, events, outsider in
+      let subscribers = (0..<200).map { _ in Wakes() }
+      for wakes in subscribers { _ = events.subscribe(.owner("demo"), onChange: wakes.onChange) }
+      try Self.renameFirstAccount(of: "demo", to: "psql", on: outsider)
+      #expect(subscribers.allSatisfy { $0.next() })
+    }
+  }
+
   @Test func anotherOwnersWriteWakesNoOne() throws {
     try Self.withEvents { _, events, outsider in
       let carols = Wakes()
