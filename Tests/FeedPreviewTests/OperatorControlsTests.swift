@@ -85,6 +85,22 @@ import Testing
     }
   }
 
+  @Test func aLiveChangeKeepsTheKeyboardFocusInTheTimeline() throws {
+    try withPreview { service, base, page in
+      try Self.seedHistory(service)
+      try page.openOwner("demo", base: base)
+      try page.wait(for: "document.querySelectorAll('#timeline li').length === 3")
+      try page.evaluate("document.querySelector('#timeline input[name=to][value=\"2\"]').focus()")
+      let account = try service.accounts(owner: "demo")[0]
+      try service.apply(
+        [.updateAccount(id: account.id, AccountUpdate(balance: 1))], in: .owner("demo"),
+        reason: "live")
+      try page.wait(for: "document.querySelectorAll('#timeline li').length === 4")
+      #expect(
+        try page.string("document.activeElement.name + document.activeElement.value") == "to2")
+    }
+  }
+
   @Test func thePagesOwnTextAndControlsHaveReadableContrast() throws {
     try withPreview { service, base, page in
       try Self.seedHistory(service)

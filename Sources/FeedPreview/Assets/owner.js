@@ -76,11 +76,16 @@
   // MARK: History
 
   const picked = { from: null, to: null };
+  let shownHistory = null;
 
   function loadHistory() {
     return fetchText("/api/history" + query).then((text) => {
+      if (text === shownHistory) return;
+      shownHistory = text;
       const entries = AccountFeed.parseJSON(text);
       const timeline = $("timeline");
+      // A redrawn timeline keeps the keyboard where it was.
+      const focused = timeline.contains(document.activeElement) ? document.activeElement : null;
       timeline.replaceChildren();
       for (const entry of entries.slice().reverse()) {
         const sequence = String(entry.sequence);
@@ -106,6 +111,10 @@
         meta.textContent = entry.reason + " · " + entry.taken_at + " · +" + s.add + " ~" + s.change + " -" + s.remove + " ↕" + s.move;
         row.append(title, meta);
         timeline.append(row);
+      }
+      if (focused) {
+        const again = timeline.querySelector("input[name=\"" + focused.name + "\"][value=\"" + focused.value + "\"]");
+        if (again) again.focus();
       }
     }).catch((reason) => warn("Could not load the history: " + reason.message));
   }
