@@ -15,6 +15,8 @@ public final class HTTPServer: Sendable {
   }
 
   public let router: Router
+  /// The router's paths, the only labels a 405 is counted under.
+  private let routePaths: Set<String>
   public let limits: HTTPLimits
   public let metrics: ServerMetrics
   private let log: RequestLog?
@@ -29,6 +31,7 @@ public final class HTTPServer: Sendable {
     log: RequestLog? = nil
   ) {
     self.router = router
+    self.routePaths = Set(router.paths)
     self.limits = limits
     self.metrics = metrics
     self.log = log
@@ -221,7 +224,7 @@ public final class HTTPServer: Sendable {
     case .failure(let error):
       // A known path asked with another method counts under its route; unknown paths share
       // one label, so a scan of random paths cannot grow the metrics without bound.
-      if error.status == .methodNotAllowed { exchange.route = path }
+      if error.status == .methodNotAllowed, routePaths.contains(path) { exchange.route = path }
       response = error.response
     case .success(let match):
       exchange.route = match.route
@@ -292,7 +295,10 @@ public final class HTTPServer: Sendable {
         let callbacks = Unmanaged<StreamCallbacks>.fromOpaque(context).takeRetainedValue()
         callbacks.server.closed(callbacks.stream)
       })
-    if response == nil { callbacks.release() }
+    if response == nil {
+      callbacks.release()
+      closed(stream)
+    }
     return response
   }
 
