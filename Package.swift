@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "AccountStore", targets: ["AccountStore"]),
     .library(name: "FeedAssembler", targets: ["FeedAssembler"]),
     .library(name: "FeedService", targets: ["FeedService"]),
+    .library(name: "FeedPreview", targets: ["FeedPreview"]),
     .library(name: "FeedHTTP", targets: ["FeedHTTP"]),
   ],
   targets: [
@@ -50,6 +51,20 @@ let package = Package(
         "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents", "FeedDiff", "FeedWire",
       ]
     ),
+    // Turns the preview page's HTML, CSS and JavaScript into Swift source: no build step, no CDN.
+    .executableTarget(name: "EmbedAssets"),
+    .plugin(
+      name: "PreviewAssetsPlugin",
+      capability: .buildTool(),
+      dependencies: ["EmbedAssets"]
+    ),
+    // `feedctl preview`: the operator page (assets embedded in the binary) and its routes.
+    .target(
+      name: "FeedPreview",
+      dependencies: ["AccountModel", "FeedComponents", "FeedHTTP", "FeedService"],
+      exclude: ["Assets"],
+      plugins: ["PreviewAssetsPlugin"]
+    ),
     // libmicrohttpd, found through pkg-config (apt: libmicrohttpd-dev).
     .systemLibrary(
       name: "CMicroHTTPD",
@@ -71,7 +86,7 @@ let package = Package(
       name: "feedctl",
       dependencies: [
         "ArgumentKit", "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents",
-        "FeedDiff", "FeedHTTP", "FeedService", "FeedWire", "Postgres",
+        "FeedDiff", "FeedHTTP", "FeedPreview", "FeedService", "FeedWire", "Postgres",
       ]
     ),
     .executableTarget(
@@ -83,6 +98,8 @@ let package = Package(
     ),
     // A seeded random generator for generated feeds: tests and benchmarks replay their cases.
     .target(name: "SplitMix"),
+    // Headless Chromium driven over the DevTools protocol, for the preview page's browser tests.
+    .target(name: "BrowserTestSupport"),
     // A private PostgreSQL (or DATABASE_URL) and a fresh database per test.
     .target(name: "PostgresTestSupport", dependencies: ["Postgres"]),
 
@@ -116,6 +133,15 @@ let package = Package(
       ]
     ),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
+    .testTarget(
+      name: "FeedPreviewTests",
+      dependencies: [
+        "feedctl", "FeedPreview", "BrowserTestSupport", "FeedWire", "FeedComponents",
+        "FeedAssembler",
+        "AccountModel", "AccountStore", "FeedHTTP", "FeedService", "PostgresTestSupport",
+        "SplitMix",
+      ]
+    ),
     .testTarget(
       name: "FeedHTTPTests",
       dependencies: [

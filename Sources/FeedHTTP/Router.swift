@@ -12,6 +12,7 @@ public struct Router: Sendable {
   }
 
   private var routes: [String: [String: Handler]] = [:]
+  private var prefixRoutes: [String: [String: Handler]] = [:]
 
   public init() {}
 
@@ -21,17 +22,26 @@ public struct Router: Sendable {
     routes[path, default: [:]][method.uppercased()] = handler
   }
 
+  /// Registers `handler` for `method` on every path that starts with `prefix` (`/owners/`), for
+  /// pages that carry an id in their path. An exact route wins, then the longest prefix; metrics
+  /// count such a request under `prefix*`.
+  public mutating func add(_ method: String, prefix: String, _ handler: @escaping Handler) {
+    prefixRoutes[prefix, default: [:]][method.uppercased()] = handler
+  }
+
   /// The paths registered, sorted: what the metrics label by.
-  public var paths: [String] { routes.keys.sorted() }
+  public var paths: [String] { (routes.keys + prefixRoutes.keys.map { $0 + "*" }).sorted() }
 
   /// The route for a request, or the refusal a client receives. `HEAD` is answered by the
   /// `GET` route (the server sends no body for it).
   public func match(method: String, path: String) -> Result<Match, HTTPError> {
-    guard let methods = routes[path] else {
+    let prefix = prefixRoutes.keys.filter { path.hasPrefix($0) }.max { $0.count < $1.count }
+    guard let methods = routes[path] ?? prefix.flatMap({ prefixRoutes[$0] }) else {
       return .failure(.notFound("no route for \(path)"))
     }
+    let route = routes[path] == nil ? (prefix ?? path) + "*" : path
     if let handler = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil) {
-      return .success(Match(route: path, handler: handler))
+      return .success(Match(route: route, handler: handler))
     }
     let allowed = methods.keys.sorted().joined(separator: ", ")
     return .failure(

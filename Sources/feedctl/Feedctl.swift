@@ -17,7 +17,7 @@ struct Feedctl: ParsableCommand {
       DemoCommand.self, ShowCommand.self, OwnerCommand.self, AccountCommand.self,
       NoticeCommand.self, ApplyCommand.self, SnapshotCommand.self, LogCommand.self,
       DiffCommand.self, TokenCommand.self, WatchCommand.self, ServeCommand.self,
-      MigrateCommand.self, DbCommand.self,
+      PreviewCommand.self, MigrateCommand.self, DbCommand.self,
     ],
     helpSections: [
       HelpSection(

@@ -1,0 +1,136 @@
+import AccountModel
+import FeedComponents
+import FeedHTTP
+import FeedService
+import Foundation
+
+/// The routes of `feedctl preview`: the operator page (any owner, so it is not on the phone API)
+/// and the JSON it reads. Every answer comes from one `FeedService` use case; a route only
+/// parses the request and prints.
+///
+/// - `GET /` — the owners list; `GET /owners/<id>` — one owner's page; `GET /assets/<file>`;
+/// - `GET /api/owners` — `[{"id", "name"}]`;
+/// - `GET /api/feed?owner=` — the owner's feed as served (`servedDocument(in:)`);
+/// - `GET /api/events?owner=&since=<digest>` — server-sent `changeset` events (changeset/2,
+///   each from the previous one's target), or one `reload` event when the page's version is
+///   unknown (`changes(since:in:)` refused it);
+/// - `GET /api/history?owner=` — the snapshots, oldest first, with what changed at each;
+/// - `GET /api/diff?owner=&from=<n>&to=<n>` — two snapshots, their changeset/2 and text plan.
+public struct PreviewSite: Sendable {
+  public let service: FeedService
+  /// What wakes an open page's stream: one LISTEN connection for every page.
+  public let events: FeedEvents
+
+  public init(service: FeedService, events: FeedEvents) {
+    self.service = service
+    self.events = events
+  }
+
+  /// Adds the page's routes to `router`.
+  public func addRoutes(to router: inout Router) {
+    let service = self.service
+    router.add("GET", "/") { _ in try Self.asset("index.html") }
+    router.add("GET", prefix: "/owners/") { _ in try Self.asset("owner.html") }
+    for name in PreviewAsset.all.keys where !name.hasSuffix(".html") {
+      router.add("GET", "/assets/\(name)") { _ in try Self.asset(name) }
+    }
+    router.add("GET", "/api/owners") { _ in
+      try Self.answer {
+        .json(
+          .array(
+            try service.owners().map {
+              .object(["id": .string($0.id), "name": .string($0.displayName)])
+            }))
+      }
+    }
+    router.add("GET", "/api/feed") { request in
+      try Self.answer {
+        .bytes(
+          try service.servedDocument(in: try Self.scope(request)).encoded(),
+          contentType: "application/json")
+      }
+    }
+    router.add("GET", "/api/history") { request in
+      try Self.answer {
+        let owner = try Self.owner(request)
+        return .json(.array(try service.history(owner: owner).map(Self.json)))
+      }
+    }
+    router.add("GET", "/api/diff") { request in
+      try Self.answer {
+        let owner = try Self.owner(request)
+        let comparison = try service.compare(
+          try Self.snapshot(request, "from"), try Self.snapshot(request, "to"), owner: owner)
+        return .json(
+          .object([
+            "from": comparison.source.json, "to": comparison.target.json,
+            "changeset": try JSONParser.parse(Array(comparison.wire.encoded())),
+            "plan": .string(comparison.changeset.planText()),
+          ]))
+      }
+    }
+    let events = self.events
+    router.add("GET", "/api/events") { request in
+      let scope = try Self.scope(request)
+      guard let since = request.query["since"], !since.isEmpty else {
+        throw HTTPError.badRequest("say which version the page shows: ?since=<digest>")
+      }
+      let stream = EventStream()
+      FeedWatch(service: service, scope: scope, since: since, stream: stream).start(events: events)
+      return .events(stream)
+    }
+  }
+
+  /// An embedded file of the page, never cached stale: a new binary serves a new page.
+  static func asset(_ name: String) throws -> HTTPResponse {
+    guard let asset = PreviewAsset.named(name) else {
+      throw HTTPError.notFound("the page has no file \(name)")
+    }
+    return .bytes(
+      Data(asset.text.utf8), contentType: asset.contentType,
+      headers: [("Cache-Control", "no-cache")])
+  }
+
+  /// Runs a route's use case, turning what the service throws into the status a page reads.
+  static func answer(_ body: () throws -> HTTPResponse) throws -> HTTPResponse {
+    do {
+      return try body()
+    } catch {
+      throw HTTPError(serviceError: error)
+    }
+  }
+
+  static func owner(_ request: HTTPRequest) throws -> String {
+    guard let owner = request.query["owner"], !owner.isEmpty else {
+      throw HTTPError.badRequest("say whose feed: ?owner=<id>")
+    }
+    return owner
+  }
+
+  /// The operator chose this owner; the service scopes every read to it.
+  static func scope(_ request: HTTPRequest) throws -> OwnerScope {
+    .owner(try owner(request))
+  }
+
+  /// A snapshot number from the query; files and other references are not the page's to read.
+  static func snapshot(_ request: HTTPRequest, _ name: String) throws -> FeedReference {
+    guard let text = request.query[name], let sequence = Int64(text), sequence > 0 else {
+      throw HTTPError.badRequest("\(name) must be a snapshot number, e.g. ?\(name)=1")
+    }
+    return .sequence(sequence)
+  }
+
+  static func json(_ entry: HistoryEntry) -> JSONValue {
+    .object([
+      "sequence": .integer(Int(entry.info.sequence)),
+      "label": entry.info.label.map(JSONValue.string) ?? .null,
+      "reason": .string(entry.info.reason),
+      "taken_at": .string(ISO8601Time.string(from: entry.info.takenAt)),
+      "digest": .string(entry.info.digest),
+      "summary": .object([
+        "add": .integer(entry.summary.added), "change": .integer(entry.summary.changed),
+        "remove": .integer(entry.summary.removed), "move": .integer(entry.summary.moved),
+      ]),
+    ])
+  }
+}

@@ -1,0 +1,1 @@
+../FeedWireTests/RandomDocuments.swift
