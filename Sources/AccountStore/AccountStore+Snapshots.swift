@@ -225,10 +225,13 @@ extension AccountStore {
   private static func storeNodes(
     _ content: SnapshotContent, except known: Set<String>, in tx: PostgresTransaction
   ) throws {
+    let needed = content.feed.itemDigests.subtracting(known)
+    if needed.isEmpty { return }
+    let nodes = content.nodes(needed)
     var object = "{"
     var first = true
-    for digest in content.feed.itemDigests.subtracting(known).sorted() {
-      guard let node = content.nodes[digest] else {
+    for digest in needed.sorted() {
+      guard let node = nodes[digest] else {
         throw AccountStoreError.invalid(
           field: "snapshot", reason: "the item with digest \(digest) comes without its node")
       }
