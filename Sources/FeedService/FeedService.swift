@@ -16,14 +16,21 @@ import Synchronization
 /// `OwnerScope`, and reads are by owner.
 public final class FeedService: Sendable {
   public let assembler: FeedAssembler
+  /// The screens the service builds; `home` is always `layout`.
+  public let screens: ScreenCatalog
   private let openStore: @Sendable () throws -> AccountStore
   private let openedStore = Mutex<AccountStore?>(nil)
 
   /// - Parameters:
   ///   - layout: how rows become a feed (`FeedLayout.default` draws seed 000's screen).
+  ///   - screens: the other screens (`FeedService+Screens.swift`).
   ///   - store: opens the store; called once, when a use case first needs the database.
-  public init(layout: FeedLayout = .default, store: @escaping @Sendable () throws -> AccountStore) {
+  public init(
+    layout: FeedLayout = .default, screens: ScreenCatalog = .builtIn,
+    store: @escaping @Sendable () throws -> AccountStore
+  ) {
     self.assembler = FeedAssembler(layout: layout)
+    self.screens = screens.replacing(ScreenCatalog.home, with: layout)
     self.openStore = store
   }
 

@@ -1,0 +1,89 @@
+import AccountModel
+import AccountStore
+import FeedAssembler
+import FeedComponents
+import Foundation
+
+// Screens and client capabilities: every front end (`feedctl show --screen`, the server's
+// `/v1/screens/<name>`) asks for a screen by name and states what its client draws; the service
+// builds that screen for that client, and performs what the screen's controls send back.
+
+extension FeedService {
+  /// The owner's screen `screen` assembled now, as a client with `capabilities` receives it (nil:
+  /// every type). The document records the screen and the capability set; the same rows and the
+  /// same set give the same bytes.
+  ///
+  /// Throws `ScreenError` for a malformed or unknown screen name before the database is asked.
+  public func screenDocument(
+    _ screen: String, owner: String, capabilities: ClientCapabilities?
+  ) throws -> FeedDocument {
+    let layout = try screens.layout(of: screen)
+    let assembler = FeedAssembler(layout: layout, environment: self.assembler.environment)
+    return try assembler.assemble(
+      try store().feedRows(owner: owner), screen: screen, for: capabilities)
+  }
+
+  /// The screen a reference names: live (built for `capabilities`), a snapshot, or a feed file.
+  /// A stored or written document is never rebuilt, so it must have been built for the same
+  /// screen and the same capability set, or the use case says which differs. Snapshots are kept
+  /// of the home screen (a snapshot that names no screen is one), for every type.
+  public func screenDocument(
+    _ reference: FeedReference, screen: String, owner: String?,
+    capabilities: ClientCapabilities?
+  ) throws -> FeedDocument {
+    _ = try screens.layout(of: screen)
+    if case .live = reference {
+      guard let owner else { throw FeedServiceError.ownerRequired }
+      return try screenDocument(screen, owner: owner, capabilities: capabilities)
+    }
+    let document = try self.document(reference, owner: owner)
+    let shown = document.screen ?? ScreenCatalog.home
+    guard shown == screen else {
+      throw FeedServiceError.invalidInput(
+        "'\(reference)' is a feed of screen '\(shown)', not of screen '\(screen)'")
+    }
+    guard document.capabilities == capabilities else {
+      throw FeedServiceError.invalidInput(
+        "'\(reference)' was built for \(Self.describe(document.capabilities)), not for "
+          + Self.describe(capabilities))
+    }
+    return document.screen == nil ? document.showing(screen: screen) : document
+  }
+
+  /// Compares two feeds of one screen, both as a client with `capabilities` receives them.
+  public func compareScreen(
+    _ from: FeedReference, _ to: FeedReference, screen: String, owner: String?,
+    capabilities: ClientCapabilities?
+  ) throws -> FeedComparison {
+    try FeedComparison(
+      source: try screenDocument(
+        from, screen: screen, owner: owner, capabilities: capabilities),
+      target: try screenDocument(to, screen: screen, owner: owner, capabilities: capabilities))
+  }
+
+  /// Shows or hides one of the owner's accounts on the home screen: what the settings screen's
+  /// switch asks for. Like every write, it records the resulting feed; setting the state the
+  /// account already has changes nothing.
+  @discardableResult
+  public func setAccountVisibility(
+    _ accountID: Int64, visible: Bool, in scope: OwnerScope
+  ) throws -> AppliedChange {
+    try updateAccount(accountID, AccountUpdate(hidden: !visible), delta: nil, in: scope)
+  }
+
+  /// Performs what a switch sent back: `action` is the item's `toggle` action as the document
+  /// carried it, `isOn` the switch's new state. Only the owner's own accounts can be changed.
+  @discardableResult
+  public func performToggle(_ action: Action, isOn: Bool, owner: String) throws -> AppliedChange {
+    guard let visibility = VisibilityAction(action) else {
+      throw FeedServiceError.invalidInput(
+        "the action \(CanonicalJSONWriter().string(action.json)) is not a switch this server performs"
+      )
+    }
+    return try setAccountVisibility(visibility.accountID, visible: isOn, in: .owner(owner))
+  }
+
+  private static func describe(_ capabilities: ClientCapabilities?) -> String {
+    capabilities.map { "client capabilities \($0)" } ?? "every component type"
+  }
+}
