@@ -20,7 +20,7 @@ extension FeedService {
     let layout = try screens.layout(of: screen)
     let assembler = FeedAssembler(layout: layout, environment: self.assembler.environment)
     return try assembler.assemble(
-      try store().feedRows(owner: owner), screen: screen, for: capabilities)
+      try withStore { try $0.feedRows(owner: owner) }, screen: screen, for: capabilities)
   }
 
   /// The screen a reference names: live (built for `capabilities`), a snapshot, or a feed file.

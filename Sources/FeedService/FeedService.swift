@@ -5,56 +5,66 @@ import FeedComponents
 import FeedDiff
 import FeedWire
 import Foundation
-import Synchronization
 
 /// Every use case of AccountFeed, once: what `feedctl`, the HTTP server and the preview page
 /// call, so a rule or a guard exists in exactly one place.
 ///
-/// The service holds no state of its own beyond the layout and a store it opens on first use
-/// (so a use case that needs no database — diffing two files — never starts one). Owner
-/// scoping is not the service's to forget: every write goes through the store with an
-/// `OwnerScope`, and reads are by owner.
+/// The service holds no state of its own beyond the layout and a pool of stores it opens on
+/// first use (so a use case that needs no database — diffing two files — never starts one).
+/// Every use case borrows one store for its duration, so the service is safe to call from many
+/// threads at once (see `StorePool`). Owner scoping is not the service's to forget: every
+/// write goes through the store with an `OwnerScope`, and a front end's reads and actions take
+/// one too (`servedDocument(in:)`, `changes(since:in:)`, `perform(_:in:)`).
 public final class FeedService: Sendable {
   public let assembler: FeedAssembler
   /// The screens the service builds; `home` is always `layout`.
   public let screens: ScreenCatalog
-  private let openStore: @Sendable () throws -> AccountStore
-  private let openedStore = Mutex<AccountStore?>(nil)
+  let pool: StorePool
 
   /// - Parameters:
   ///   - layout: how rows become a feed (`FeedLayout.default` draws seed 000's screen).
   ///   - screens: the other screens (`FeedService+Screens.swift`).
-  ///   - store: opens the store; called once, when a use case first needs the database.
+  ///   - pool: how many connections to keep; one unless many threads call at once.
+  ///   - store: opens a store; called when a use case needs the database and no opened store
+  ///     is free, at most `pool.connections` times over (again when one was dropped).
   public init(
     layout: FeedLayout = .default, screens: ScreenCatalog = .builtIn,
+    pool: ConnectionPoolOptions = ConnectionPoolOptions(),
     store: @escaping @Sendable () throws -> AccountStore
   ) {
     self.assembler = FeedAssembler(layout: layout)
     self.screens = screens.replacing(ScreenCatalog.home, with: layout)
-    self.openStore = store
+    self.pool = StorePool(options: pool, open: store)
   }
 
-  /// The store, opened on first use.
+  /// One of the pool's stores, for a caller that needs the store's own API. It is shared, not
+  /// reserved: its connection serialises every caller. Use cases borrow one with `withStore`.
   public func store() throws -> AccountStore {
-    try openedStore.withLock { opened in
-      if let opened { return opened }
-      let store = try openStore()
-      opened = store
-      return store
-    }
+    try pool.withStore { $0 }
+  }
+
+  /// Runs `body` with a store no other use case holds meanwhile.
+  func withStore<Result>(_ body: (AccountStore) throws -> Result) throws -> Result {
+    try pool.withStore(body)
+  }
+
+  /// How many database connections are open and how many are in use now (for `/metrics`).
+  public var connectionUsage: (open: Int, inUse: Int) {
+    let usage = pool.usage
+    return (usage.open, usage.lent)
   }
 
   /// Brings the schema up to date with the migrations this program carries.
   @discardableResult
   public func migrate() throws -> [Migration] {
-    try store().migrate()
+    try withStore { try $0.migrate() }
   }
 
   // MARK: Reading
 
   /// The owner's feed assembled now, from one consistent read of the database.
   public func liveDocument(owner: String) throws -> FeedDocument {
-    try assembler.assemble(try store().feedRows(owner: owner))
+    try assembler.assemble(try withStore { try $0.feedRows(owner: owner) })
   }
 
   /// The feed a reference names: live, a snapshot of `owner`, or a feed file (which needs
@@ -68,37 +78,39 @@ public final class FeedService: Sendable {
     case (.live, let owner?):
       return try liveDocument(owner: owner)
     case (.sequence(let sequence), let owner?):
-      return try Self.decode(try store().snapshot(owner: owner, sequence: sequence))
+      return try Self.decode(try withStore { try $0.snapshot(owner: owner, sequence: sequence) })
     case (.label(let label), let owner?):
-      return try Self.decode(try store().snapshot(owner: owner, label: label))
+      return try Self.decode(try withStore { try $0.snapshot(owner: owner, label: label) })
     case (.latest(let back), let owner?):
-      let history = try store().snapshots(owner: owner)
-      guard back < history.count else {
-        throw FeedServiceError.notFound(
-          history.isEmpty
-            ? "owner '\(owner)' has no snapshots yet; take one with 'feedctl snapshot'"
-            : "ref '\(reference)' goes back further than the history of owner '\(owner)' (\(history.count) snapshot\(history.count == 1 ? "" : "s"))"
-        )
+      return try withStore { store in
+        let history = try store.snapshots(owner: owner)
+        guard back < history.count else {
+          throw FeedServiceError.notFound(
+            history.isEmpty
+              ? "owner '\(owner)' has no snapshots yet; take one with 'feedctl snapshot'"
+              : "ref '\(reference)' goes back further than the history of owner '\(owner)' (\(history.count) snapshot\(history.count == 1 ? "" : "s"))"
+          )
+        }
+        return try Self.decode(
+          try store.snapshot(owner: owner, sequence: history[history.count - 1 - back].sequence))
       }
-      return try Self.decode(
-        try store().snapshot(owner: owner, sequence: history[history.count - 1 - back].sequence))
     }
   }
 
   /// Every owner: an operator's listing.
   public func owners() throws -> [Owner] {
-    try store().owners()
+    try withStore { try $0.owners() }
   }
 
   /// The owner's accounts in display order, hidden ones included.
   public func accounts(owner: String) throws -> [Account] {
-    try store().feedRows(owner: owner).accounts
+    try withStore { try $0.feedRows(owner: owner).accounts }
   }
 
   /// The owner's rows as one consistent read, with the database's clock at that read (which
   /// notice windows are judged against).
   public func feedRows(owner: String) throws -> FeedRows {
-    try store().feedRows(owner: owner)
+    try withStore { try $0.feedRows(owner: owner) }
   }
 
   /// Compares the feeds two references name; two files need no owner and no database.
@@ -111,18 +123,19 @@ public final class FeedService: Sendable {
 
   /// The owner's snapshots, oldest first, each with what changed since the one before.
   public func history(owner: String) throws -> [HistoryEntry] {
-    let store = try store()
-    var previous: [DiffSection] = []
-    var entries: [HistoryEntry] = []
-    for info in try store.snapshots(owner: owner) {
-      let sections = DiffSection.sections(
-        of: try Self.decode(try store.snapshot(owner: owner, sequence: info.sequence)))
-      entries.append(
-        HistoryEntry(
-          info: info, summary: try StagedChangeset(source: previous, target: sections).summary))
-      previous = sections
+    try withStore { store in
+      var previous: [DiffSection] = []
+      var entries: [HistoryEntry] = []
+      for info in try store.snapshots(owner: owner) {
+        let sections = DiffSection.sections(
+          of: try Self.decode(try store.snapshot(owner: owner, sequence: info.sequence)))
+        entries.append(
+          HistoryEntry(
+            info: info, summary: try StagedChangeset(source: previous, target: sections).summary))
+        previous = sections
+      }
+      return entries
     }
-    return entries
   }
 
   // MARK: Writing
@@ -134,8 +147,10 @@ public final class FeedService: Sendable {
     -> [AppliedChange]
   {
     let assembler = self.assembler
-    let results = try store().apply(changes, in: scope) { rows in
-      try assembler.snapshotContent(for: rows, reason: reason)
+    let results = try withStore { store in
+      try store.apply(changes, in: scope) { rows in
+        try assembler.snapshotContent(for: rows, reason: reason)
+      }
     }
     return zip(changes, results).map(AppliedChange.init)
   }
@@ -204,8 +219,10 @@ public final class FeedService: Sendable {
   /// Stores the owner's current feed as a snapshot, optionally under a label.
   public func takeSnapshot(owner: String, label: String?) throws -> SnapshotInfo {
     let assembler = self.assembler
-    return try store().takeSnapshot(owner: owner) { rows in
-      try assembler.snapshotContent(for: rows, label: label, reason: "snapshot")
+    return try withStore { store in
+      try store.takeSnapshot(owner: owner) { rows in
+        try assembler.snapshotContent(for: rows, label: label, reason: "snapshot")
+      }
     }
   }
 
@@ -213,15 +230,17 @@ public final class FeedService: Sendable {
   /// live feed.
   public func seedDemo() throws -> FeedDocument {
     let assembler = self.assembler
-    try store().apply(
-      owner: DemoSeed.owner, in: .owner(DemoSeed.owner), planning: DemoSeed.missingChanges
-    ) { rows in
-      try assembler.snapshotContent(for: rows, reason: "demo")
+    _ = try withStore { store in
+      try store.apply(
+        owner: DemoSeed.owner, in: .owner(DemoSeed.owner), planning: DemoSeed.missingChanges
+      ) { rows in
+        try assembler.snapshotContent(for: rows, reason: "demo")
+      }
     }
     return try liveDocument(owner: DemoSeed.owner)
   }
 
-  private static func decode(_ snapshot: Snapshot) throws -> FeedDocument {
+  static func decode(_ snapshot: Snapshot) throws -> FeedDocument {
     try FeedDocument(data: Data(snapshot.document.utf8))
   }
 }

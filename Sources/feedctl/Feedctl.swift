@@ -16,7 +16,7 @@ struct Feedctl: ParsableCommand {
     subcommands: [
       DemoCommand.self, ShowCommand.self, OwnerCommand.self, AccountCommand.self,
       NoticeCommand.self, ApplyCommand.self, SnapshotCommand.self, LogCommand.self,
-      DiffCommand.self, MigrateCommand.self, DbCommand.self,
+      DiffCommand.self, TokenCommand.self, MigrateCommand.self, DbCommand.self,
     ],
     helpSections: [
       HelpSection(

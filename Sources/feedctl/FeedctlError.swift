@@ -55,8 +55,9 @@ struct FeedctlError: Error, CustomStringConvertible, ExitCodeProviding {
       message = error.message
     case let error as FeedServiceError:
       switch error {
-      case .invalidInput: kind = .input
-      case .notFound: kind = .notFound
+      case .invalidInput, .unauthorized: kind = .input
+      case .notFound, .unknownBase: kind = .notFound
+      case .unavailable: kind = .unreachable
       case .ownerRequired:
         kind = .input
         message = "no owner given; pass --owner ID or set FEEDCTL_OWNER"

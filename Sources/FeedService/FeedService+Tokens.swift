@@ -1,0 +1,48 @@
+import AccountModel
+import AccountStore
+
+/// Bearer tokens: how a phone proves which owner it acts for.
+extension FeedService {
+  /// Makes a token for `owner` and returns its secret, which is stored only as a hash and so
+  /// can never be shown again. An owner outside `scope` is reported missing.
+  public func createToken(owner: String, label: String?, in scope: OwnerScope) throws
+    -> IssuedToken
+  {
+    let secret = TokenSecret.generate()
+    let info = try withStore {
+      try $0.addToken(
+        owner: owner, label: label, secretSHA256: TokenSecret.hash(secret), in: scope)
+    }
+    return IssuedToken(info: info, secret: secret)
+  }
+
+  /// The tokens inside `scope`, revoked ones included: every owner's for an operator.
+  public func tokens(in scope: OwnerScope) throws -> [TokenInfo] {
+    try withStore { try $0.tokens(in: scope) }
+  }
+
+  /// Revokes a token inside `scope`; the next request made with it is refused. Revoking it
+  /// again changes nothing.
+  @discardableResult
+  public func revokeToken(_ id: Int64, in scope: OwnerScope) throws -> TokenInfo {
+    try withStore { try $0.revokeToken(id, in: scope) }
+  }
+
+  /// The scope a bearer token grants: always exactly its owner's. A missing, malformed,
+  /// unknown or revoked token is `FeedServiceError.unauthorized`, whose message never repeats
+  /// what was sent.
+  public func authenticate(bearer secret: String) throws -> OwnerScope {
+    guard !secret.isEmpty else {
+      throw FeedServiceError.unauthorized("a bearer token is required")
+    }
+    guard TokenSecret.isWellFormed(secret) else {
+      throw FeedServiceError.unauthorized("the bearer token is malformed")
+    }
+    guard
+      let owner = try withStore({ try $0.tokenOwner(secretSHA256: TokenSecret.hash(secret)) })
+    else {
+      throw FeedServiceError.unauthorized("the bearer token is unknown or revoked")
+    }
+    return .owner(owner)
+  }
+}
