@@ -61,26 +61,15 @@ extension FeedService {
       target: try screenDocument(to, screen: screen, owner: owner, capabilities: capabilities))
   }
 
-  /// Shows or hides one of the owner's accounts on the home screen: what the settings screen's
-  /// switch asks for. Like every write, it records the resulting feed; setting the state the
-  /// account already has changes nothing.
+  /// Shows or hides an account on the home screen: what the settings screen's switch asks for
+  /// (a phone's switch arrives as `FeedAction.setAccountVisibility` through `perform(_:in:)`).
+  /// Like every write, it records the resulting feed; setting the state the account already has
+  /// changes nothing.
   @discardableResult
   public func setAccountVisibility(
     _ accountID: Int64, visible: Bool, in scope: OwnerScope
   ) throws -> AppliedChange {
     try updateAccount(accountID, AccountUpdate(hidden: !visible), delta: nil, in: scope)
-  }
-
-  /// Performs what a switch sent back: `action` is the item's `toggle` action as the document
-  /// carried it, `isOn` the switch's new state. Only the owner's own accounts can be changed.
-  @discardableResult
-  public func performToggle(_ action: Action, isOn: Bool, owner: String) throws -> AppliedChange {
-    guard let visibility = VisibilityAction(action) else {
-      throw FeedServiceError.invalidInput(
-        "the action \(CanonicalJSONWriter().string(action.json)) is not a switch this server performs"
-      )
-    }
-    return try setAccountVisibility(visibility.accountID, visible: isOn, in: .owner(owner))
   }
 
   private static func describe(_ capabilities: ClientCapabilities?) -> String {
