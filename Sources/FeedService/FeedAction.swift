@@ -42,7 +42,8 @@ public enum FeedAction: Hashable, Sendable {
     if let visibility = VisibilityAction(action) {
       guard let isOn else {
         throw .invalidInput(
-          "a \(VisibilityAction.name) action needs \"is_on\": the switch's new state, true or false")
+          "a \(VisibilityAction.name) action needs \"is_on\": the switch's new state, true or false"
+        )
       }
       self = .setAccountVisibility(id: visibility.accountID, visible: isOn)
       return
