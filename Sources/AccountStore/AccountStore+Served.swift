@@ -11,7 +11,10 @@ extension AccountStore {
   public func latestSnapshotDigest(owner id: String) throws(AccountStoreError) -> String? {
     do {
       return try connection.query(
-        "SELECT digest FROM feed_snapshots WHERE owner_id = \(id) ORDER BY sequence DESC LIMIT 1"
+        """
+        SELECT digest FROM feed_snapshots WHERE owner_id = \(id) AND screen = \(Snapshot.homeScreen)
+        ORDER BY sequence DESC LIMIT 1
+        """
       ).first?.decode("digest", as: String.self)
     } catch {
       throw AccountStoreError(error)
@@ -26,7 +29,8 @@ extension AccountStore {
     do {
       return try connection.query(
         """
-        SELECT sequence FROM feed_snapshots WHERE owner_id = \(id) AND digest = \(digest)
+        SELECT sequence FROM feed_snapshots
+        WHERE owner_id = \(id) AND digest = \(digest) AND screen = \(Snapshot.homeScreen)
         ORDER BY sequence DESC LIMIT 1
         """
       ).first?.decode("sequence", as: Int64.self)
@@ -46,7 +50,7 @@ extension AccountStore {
       return try connection.transaction { tx in
         try Self.lockOwners([id], in: tx)
         let content = try Self.renderNextSnapshot(owner: id, render: render, in: tx)
-        if try Self.latestDigest(owner: id, in: tx) != content.digest {
+        if try Self.latestDigest(owner: id, screen: content.screen, in: tx) != content.digest {
           try Self.storeSnapshot(owner: id, content: content, in: tx)
         }
         return content

@@ -182,7 +182,7 @@ public final class AccountStore: Sendable {
       }
       for ownerID in changed.subtracting(removed).sorted() {
         let content = try renderNextSnapshot(owner: ownerID, render: snapshot, in: tx)
-        if try latestDigest(owner: ownerID, in: tx) != content.digest {
+        if try latestDigest(owner: ownerID, screen: content.screen, in: tx) != content.digest {
           try storeSnapshot(owner: ownerID, content: content, in: tx)
         }
       }
@@ -209,58 +209,6 @@ public final class AccountStore: Sendable {
           owner: id, content: try Self.renderNextSnapshot(owner: id, render: render, in: tx), in: tx
         )
       }
-    }
-  }
-
-  // MARK: Snapshots
-
-  /// The owner's snapshots, oldest first.
-  public func snapshots(owner id: String) throws(AccountStoreError) -> [SnapshotInfo] {
-    _ = try owner(id)
-    return try mapping {
-      try connection.query(
-        "SELECT \(unsafe: Columns.snapshotInfo) FROM feed_snapshots WHERE owner_id = \(id) ORDER BY sequence"
-      ).map(SnapshotInfo.init)
-    }
-  }
-
-  /// The owner's snapshot with that sequence number, as stored (`feedctl show --at 7`).
-  public func snapshot(owner id: String, sequence: Int64) throws(AccountStoreError) -> Snapshot {
-    try loadSnapshot(
-      "SELECT \(unsafe: Columns.snapshotInfo), document FROM feed_snapshots WHERE owner_id = \(id) AND sequence = \(sequence)",
-      missing: "snapshot \(sequence) of owner '\(id)'")
-  }
-
-  /// The owner's snapshot with that label; labels are unique per owner.
-  public func snapshot(owner id: String, label: String) throws(AccountStoreError) -> Snapshot {
-    try loadSnapshot(
-      "SELECT \(unsafe: Columns.snapshotInfo), document FROM feed_snapshots WHERE owner_id = \(id) AND label = \(label)",
-      missing: "snapshot labelled '\(label)' of owner '\(id)'")
-  }
-
-  /// The newest snapshot, or nil when the owner has none.
-  public func latestSnapshot(owner id: String) throws(AccountStoreError) -> Snapshot? {
-    do {
-      return try loadSnapshot(
-        """
-        SELECT \(unsafe: Columns.snapshotInfo), document FROM feed_snapshots
-        WHERE owner_id = \(id) ORDER BY sequence DESC LIMIT 1
-        """,
-        missing: "")
-    } catch .notFound {
-      return nil
-    }
-  }
-
-  private func loadSnapshot(_ query: PostgresQuery, missing: String) throws(AccountStoreError)
-    -> Snapshot
-  {
-    let rows = try mapping { try connection.query(query) }
-    guard let row = rows.first else { throw .notFound(missing) }
-    return try mapping {
-      Snapshot(
-        info: try SnapshotInfo(row: row),
-        document: try row.decode("document", as: PostgresJSONB.self).text)
     }
   }
 
@@ -310,38 +258,9 @@ public final class AccountStore: Sendable {
     return content
   }
 
-  /// The digest of the owner's latest snapshot, nil before the first.
-  static func latestDigest(owner id: String, in tx: PostgresTransaction) throws -> String? {
-    try tx.query(
-      "SELECT digest FROM feed_snapshots WHERE owner_id = \(id) ORDER BY sequence DESC LIMIT 1"
-    ).first?.decode("digest", as: String.self)
-  }
-
-  /// Takes the owner's next snapshot sequence and stores `content` under it. The caller holds
-  /// the owner's lock, so it is the sequence `renderNextSnapshot` rendered with.
-  @discardableResult
-  static func storeSnapshot(
-    owner id: String, content: SnapshotContent, in tx: PostgresTransaction
-  ) throws -> SnapshotInfo {
-    let sequence = try tx.query(
-      """
-      UPDATE owners SET last_snapshot_sequence = last_snapshot_sequence + 1 WHERE id = \(id)
-      RETURNING last_snapshot_sequence
-      """
-    ).single().decode("last_snapshot_sequence", as: Int64.self)
-    return try SnapshotInfo(
-      row: try tx.query(
-        """
-        INSERT INTO feed_snapshots (owner_id, sequence, label, reason, document, digest)
-        VALUES (\(id), \(sequence), \(content.label), \(content.reason),
-          \(PostgresJSONB(content.document)), \(content.digest))
-        RETURNING \(unsafe: Columns.snapshotInfo)
-        """
-      ).single())
-  }
   /// Runs `body` again when the database reports a serialization failure or deadlock, which a
   /// retry of the whole transaction resolves.
-  private func retryingTransientFailures<T>(_ body: () throws -> T) throws(AccountStoreError) -> T {
+  func retryingTransientFailures<T>(_ body: () throws -> T) throws(AccountStoreError) -> T {
     var attempt = 1
     while true {
       do {
@@ -356,7 +275,7 @@ public final class AccountStore: Sendable {
     }
   }
 
-  private func mapping<T>(_ body: () throws -> T) throws(AccountStoreError) -> T {
+  func mapping<T>(_ body: () throws -> T) throws(AccountStoreError) -> T {
     do {
       return try body()
     } catch {
@@ -364,7 +283,7 @@ public final class AccountStore: Sendable {
     }
   }
 
-  private func checked<T>(_ body: () throws(FieldError) -> T) throws(AccountStoreError) -> T {
+  func checked<T>(_ body: () throws(FieldError) -> T) throws(AccountStoreError) -> T {
     do {
       return try body()
     } catch {

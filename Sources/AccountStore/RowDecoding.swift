@@ -11,7 +11,8 @@ enum Columns {
     id, owner_id, message, severity, dismissible, active_from, active_until, position, \
     dismissed_at, version, created_at, updated_at
     """
-  static let snapshotInfo = "owner_id, sequence, taken_at, label, reason, digest"
+  static let snapshotInfo =
+    "owner_id, sequence, taken_at, label, reason, digest, screen, added, changed, removed, moved"
   /// How an owner's accounts and notices are shown: by position, and among rows at the same
   /// position the most recently placed first (`SQL/004_placements.sql`), so placing a row at
   /// position P puts it before every row already there.
@@ -64,6 +65,13 @@ extension SnapshotInfo {
     self.init(
       ownerID: try row.decode("owner_id"), sequence: try row.decode("sequence"),
       takenAt: try row.decode("taken_at"), label: try row.decode("label"),
-      reason: try row.decode("reason"), digest: try row.decode("digest"))
+      reason: try row.decode("reason"), digest: try row.decode("digest"),
+      screen: try row.decode("screen"),
+      summary: try row.decode("added", as: Int32?.self).map { added in
+        SnapshotSummary(
+          added: Int(added), changed: Int(try row.decode("changed", as: Int32.self)),
+          removed: Int(try row.decode("removed", as: Int32.self)),
+          moved: Int(try row.decode("moved", as: Int32.self)))
+      })
   }
 }

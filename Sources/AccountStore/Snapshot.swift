@@ -1,21 +1,25 @@
 import Foundation
 
-/// A stored feed: the rendered document exactly as the owner would have been shown it.
+/// A stored feed: what the owner was shown, rebuilt from its references and the item nodes they
+/// name.
 public struct Snapshot: Hashable, Sendable {
   public var info: SnapshotInfo
-  /// The feed document's JSON (as jsonb returns it; re-encode it canonically before comparing).
-  public var document: String
+  public var feed: StoredFeed
+  /// The node of every item digest in `feed`, as JSON text without `id` and `digest` (as jsonb
+  /// returns it; the caller re-encodes it canonically).
+  public var nodes: [String: String]
 
-  public init(info: SnapshotInfo, document: String) {
+  public init(info: SnapshotInfo, feed: StoredFeed, nodes: [String: String]) {
     self.info = info
-    self.document = document
+    self.feed = feed
+    self.nodes = nodes
   }
 }
 
-/// A snapshot without its document, for listing history cheaply.
+/// A snapshot without its feed, for listing history cheaply.
 public struct SnapshotInfo: Hashable, Sendable {
   public var ownerID: String
-  /// 1, 2, 3, … per owner, with no gaps.
+  /// 1, 2, 3, … per owner, with no gaps until history is pruned.
   public var sequence: Int64
   public var takenAt: Date
   /// An optional name to refer to it by, unique per owner.
@@ -24,10 +28,15 @@ public struct SnapshotInfo: Hashable, Sendable {
   public var reason: String
   /// The document's content digest (64 hex digits).
   public var digest: String
+  /// Which of the owner's screens it shows (`home` unless a caller names another).
+  public var screen: String
+  /// What changed against the screen's previous snapshot; nil for one taken before the store
+  /// kept summaries, which the caller works out from the feeds.
+  public var summary: SnapshotSummary?
 
   public init(
     ownerID: String, sequence: Int64, takenAt: Date, label: String?, reason: String,
-    digest: String
+    digest: String, screen: String = Snapshot.homeScreen, summary: SnapshotSummary? = nil
   ) {
     self.ownerID = ownerID
     self.sequence = sequence
@@ -35,21 +44,43 @@ public struct SnapshotInfo: Hashable, Sendable {
     self.label = label
     self.reason = reason
     self.digest = digest
+    self.screen = screen
+    self.summary = summary
   }
+}
+
+extension Snapshot {
+  /// The screen a snapshot shows when no other is named.
+  public static let homeScreen = "home"
 }
 
 /// What to store as a snapshot: produced by the caller (the store does not know how feeds are
 /// rendered) from rows read inside the same transaction as the write.
 public struct SnapshotContent: Sendable {
-  public var document: String
-  public var digest: String
+  public var feed: StoredFeed
+  /// The node of every item digest in `feed` (JSON text without `id` and `digest`); only those
+  /// the screen's previous snapshot did not show are written.
+  public var nodes: [String: String]
   public var label: String?
   public var reason: String
+  public var screen: String
+  /// Works out what changed against the screen's previous feed (nil before the first), once the
+  /// store has decided to record the snapshot.
+  public var summarize: @Sendable (StoredFeed?) -> SnapshotSummary
 
-  public init(document: String, digest: String, label: String? = nil, reason: String) {
-    self.document = document
-    self.digest = digest
+  public init(
+    feed: StoredFeed, nodes: [String: String], label: String? = nil, reason: String,
+    screen: String = Snapshot.homeScreen,
+    summarize: @escaping @Sendable (StoredFeed?) -> SnapshotSummary = { _ in SnapshotSummary() }
+  ) {
+    self.feed = feed
+    self.nodes = nodes
     self.label = label
     self.reason = reason
+    self.screen = screen
+    self.summarize = summarize
   }
+
+  /// The feed's digest, its version.
+  public var digest: String { feed.digest }
 }

@@ -5,14 +5,14 @@ import FeedComponents
 
 extension FeedAssembler {
   /// What `AccountStore.takeSnapshot(owner:render:)` and `apply(_:in:snapshot:)` store for
-  /// `rows`: the document's canonical compact JSON and its digest, so every snapshot holds
-  /// exactly the bytes `assemble` gives and the history can be compared byte for byte.
+  /// `rows`: the document by reference and the nodes of its items, so every snapshot rebuilds
+  /// exactly the bytes `assemble` gives, and what changed against the previous one.
   func snapshotContent(
     for rows: FeedRows, label: String? = nil, reason: String
   ) throws(FeedDocumentError) -> SnapshotContent {
-    let document = try assemble(rows)
+    let (feed, nodes) = try assemble(rows).stored
     return SnapshotContent(
-      document: String(decoding: document.encoded(), as: UTF8.self), digest: document.digest,
-      label: label, reason: reason)
+      feed: feed, nodes: nodes, label: label, reason: reason,
+      summarize: { base in StoredFeedSection.summary(from: base, to: feed) })
   }
 }

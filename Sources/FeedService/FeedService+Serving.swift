@@ -44,8 +44,12 @@ extension FeedService {
     let recorded = try store.recordUnlessLatest(owner: owner) { rows in
       try assembler.snapshotContent(for: rows, reason: "served")
     }
-    return recorded.digest == document.digest
-      ? document : try FeedDocument(data: Data(recorded.document.utf8))
+    if recorded.digest == document.digest { return document }
+    // What was rendered under the lock is now the latest snapshot, stored now or before.
+    guard let latest = try store.latestSnapshot(owner: owner) else {
+      throw FeedServiceError.notFound("owner '\(owner)' has no snapshot after recording one")
+    }
+    return try Self.decode(latest)
   }
 
   /// The one owner a scope stands for; an operator's any-owner scope names no feed.

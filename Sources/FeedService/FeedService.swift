@@ -83,16 +83,17 @@ public final class FeedService: Sendable {
       return try Self.decode(try withStore { try $0.snapshot(owner: owner, label: label) })
     case (.latest(let back), let owner?):
       return try withStore { store in
-        let history = try store.snapshots(owner: owner)
+        let history = try store.snapshots(
+          owner: owner, screen: Snapshot.homeScreen, limit: back + 1)
         guard back < history.count else {
+          let count = try store.snapshots(owner: owner, screen: Snapshot.homeScreen).count
           throw FeedServiceError.notFound(
-            history.isEmpty
+            count == 0
               ? "owner '\(owner)' has no snapshots yet; take one with 'feedctl snapshot'"
-              : "ref '\(reference)' goes back further than the history of owner '\(owner)' (\(history.count) snapshot\(history.count == 1 ? "" : "s"))"
+              : "ref '\(reference)' goes back further than the history of owner '\(owner)' (\(count) snapshot\(count == 1 ? "" : "s"))"
           )
         }
-        return try Self.decode(
-          try store.snapshot(owner: owner, sequence: history[history.count - 1 - back].sequence))
+        return try Self.decode(try store.snapshot(owner: owner, sequence: history[0].sequence))
       }
     }
   }
@@ -121,20 +122,26 @@ public final class FeedService: Sendable {
       source: try document(from, owner: owner), target: try document(to, owner: owner))
   }
 
-  /// The owner's snapshots, oldest first, each with what changed since the one before.
-  public func history(owner: String) throws -> [HistoryEntry] {
+  /// The owner's snapshots, oldest first, each with what changed since the screen's snapshot
+  /// before it (the first against an empty feed); only the newest `limit` when one is given.
+  ///
+  /// It reads the summaries the store kept with each snapshot, never a document, so the newest
+  /// twenty cost the same however long the history is. Only a snapshot taken before the store
+  /// kept summaries is compared with its predecessor here.
+  public func history(owner: String, limit: Int? = nil) throws -> [HistoryEntry] {
     try withStore { store in
-      var previous: [DiffSection] = []
-      var entries: [HistoryEntry] = []
-      for info in try store.snapshots(owner: owner) {
-        let sections = DiffSection.sections(
-          of: try Self.decode(try store.snapshot(owner: owner, sequence: info.sequence)))
-        entries.append(
-          HistoryEntry(
-            info: info, summary: try StagedChangeset(source: previous, target: sections).summary))
-        previous = sections
+      try store.snapshots(owner: owner, limit: limit).map { info in
+        if let summary = info.summary {
+          return HistoryEntry(info: info, summary: summary)
+        }
+        let previous = try store.snapshots(owner: owner, screen: info.screen).last {
+          $0.sequence < info.sequence
+        }
+        let summary = StoredFeedSection.summary(
+          from: try previous.map { try store.snapshot(owner: owner, sequence: $0.sequence).feed },
+          to: try store.snapshot(owner: owner, sequence: info.sequence).feed)
+        return HistoryEntry(info: info, summary: summary)
       }
-      return entries
     }
   }
 
@@ -241,6 +248,6 @@ public final class FeedService: Sendable {
   }
 
   static func decode(_ snapshot: Snapshot) throws -> FeedDocument {
-    try FeedDocument(data: Data(snapshot.document.utf8))
+    try FeedDocument(snapshot: snapshot)
   }
 }

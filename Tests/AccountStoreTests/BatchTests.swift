@@ -130,15 +130,11 @@ import Testing
       try store.apply(
         [.addNotice(ownerID: "demo", NewNotice(message: "m"))],
         in: .anyOwner,
-        snapshot: { _ in
-          SnapshotContent(document: "{}", digest: String(repeating: "0", count: 64), reason: "r")
-        })
+        snapshot: { _ in testContent(items: [], reason: "r") })
       try store.apply(
         [.removeOwner(id: "demo")],
         in: .anyOwner,
-        snapshot: { _ in
-          SnapshotContent(document: "{}", digest: String(repeating: "0", count: 64), reason: "r")
-        })
+        snapshot: { _ in testContent(items: [], reason: "r") })
       #expect(throws: AccountStoreError.notFound("owner 'demo'")) { try store.owner("demo") }
       let remaining = try store.dump()
       #expect(remaining.allSatisfy { !$0.contains("\"demo\"") })

@@ -3,14 +3,11 @@ import AccountStore
 import Testing
 
 @Suite struct SnapshotTests {
-  private let digest = String(repeating: "ab", count: 32)
-
   private func render(_ label: String? = nil) -> (FeedRows) -> SnapshotContent {
     { rows in
-      SnapshotContent(
-        document: #"{"accounts":\#(rows.accounts.count)}"#,
-        digest: String(repeating: "ab", count: 32),
-        label: label, reason: "snapshot")
+      testContent(
+        items: rows.accounts.map { (id: "account/\($0.id)", text: $0.name) }, label: label,
+        reason: "snapshot")
     }
   }
 
@@ -31,7 +28,8 @@ import Testing
       let info = try store.takeSnapshot(owner: "demo", render: render("first"))
       let loaded = try store.snapshot(owner: "demo", label: "first")
       #expect(loaded.info == info)
-      #expect(loaded.document == #"{"accounts": 1}"#)
+      #expect(loaded.feed.sections.map { $0.items.map(\.id) } == [["account/1"]])
+      #expect(loaded.nodes == [testDigest("a"): #"{"text": "a"}"#])
       #expect(try store.snapshot(owner: "demo", sequence: 1) == loaded)
       #expect(try store.latestSnapshot(owner: "demo") == loaded)
     }
@@ -47,7 +45,7 @@ import Testing
         in: .anyOwner,
         snapshot: render())
       let latest = try #require(try store.latestSnapshot(owner: "demo"))
-      #expect(latest.document == #"{"accounts": 1}"#)
+      #expect(latest.feed.sections.map { $0.items.map(\.id) } == [["account/1"]])
     }
   }
 
@@ -57,8 +55,7 @@ import Testing
       for _ in 0..<2 {
         try store.takeSnapshot(owner: "demo") { rows in
           seen.append(rows.owner.lastSnapshotSequence)
-          return SnapshotContent(
-            document: "{}", digest: String(repeating: "0", count: 64), reason: "snapshot")
+          return testContent(items: [], reason: "snapshot")
         }
       }
       #expect(seen == [1, 2])

@@ -40,23 +40,52 @@ extension AccountStore {
   }
 }
 
+/// 64 hex digits standing for `text`: not SHA-256, but the same text always gives the same
+/// digest and different test texts different ones, which is all the store relies on.
+func testDigest(_ text: String) -> String {
+  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  for byte in text.utf8 {
+    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+  }
+  let hex = String(hash, radix: 16)
+  return String(repeating: String(repeating: "0", count: 16 - hex.count) + hex, count: 4)
+}
+
+/// A stand-in for a rendered feed: one section of `items` (id and the text the item shows,
+/// stored as its node), under the document fields `top`.
+func testContent(
+  top: String = "{}", items: [(id: String, text: String)], label: String? = nil,
+  reason: String = "test"
+) -> SnapshotContent {
+  var nodes: [String: String] = [:]
+  let references = items.map { item in
+    let digest = testDigest(item.text)
+    nodes[digest] = #"{"text": "\#(item.text)"}"#
+    return StoredItem(id: item.id, digest: digest)
+  }
+  let digest = testDigest(top + references.map { "\($0.id)=\($0.digest)" }.joined(separator: ","))
+  return SnapshotContent(
+    feed: StoredFeed(
+      top: top, digest: digest,
+      sections: [
+        StoredSection(
+          id: "items", shell: #"{"id": "items"}"#,
+          digest: testDigest(references.map(\.digest).joined()), items: references)
+      ]),
+    nodes: nodes, label: label, reason: reason)
+}
+
 /// A stand-in for the feed assembler, for tests of when writes record snapshots: the digest
 /// covers what the default layout shows — the owner's visible accounts and shown notices — and
 /// nothing else, the way a feed document's digest covers its screen and not its revision.
 func screen(_ rows: FeedRows) -> SnapshotContent {
   let accounts = rows.accounts.filter { !$0.hidden }.map {
-    "\($0.id) \($0.name) \($0.balance.minorUnits) \($0.balance.currency)"
+    (id: "account/\($0.id)", text: "\($0.name) \($0.balance.minorUnits) \($0.balance.currency)")
   }
   let notices = rows.notices.filter { $0.isShown(at: rows.readAt) }.map {
-    "\($0.id) \($0.severity) \($0.message)"
+    (id: "notice/\($0.id)", text: "\($0.severity) \($0.message)")
   }
-  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-  for byte in (accounts + notices).joined(separator: "\n").utf8 {
-    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-  }
-  let hex = String(hash, radix: 16)
-  let digest = String(repeating: String(repeating: "0", count: 16 - hex.count) + hex, count: 4)
-  return SnapshotContent(
-    document: #"{"revision": \#(rows.owner.lastSnapshotSequence)}"#, digest: digest,
-    reason: "test")
+  var content = testContent(items: accounts + notices)
+  content.feed.top = #"{"revision": \#(rows.owner.lastSnapshotSequence)}"#
+  return content
 }

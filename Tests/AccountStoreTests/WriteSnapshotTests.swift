@@ -60,7 +60,7 @@ import Testing
         [.updateAccount(id: account.id, AccountUpdate(hidden: false))], in: .anyOwner,
         snapshot: screen)
       #expect(try store.snapshots(owner: "demo").map(\.sequence) == [1, 2])
-      #expect(try store.latestSnapshot(owner: "demo")?.document == #"{"revision": 2}"#)
+      #expect(try store.latestSnapshot(owner: "demo")?.feed.top == #"{"revision": 2}"#)
     }
   }
 }

@@ -35,8 +35,7 @@ import Testing
       }
       let live = try assembler.assemble(try store.feedRows(owner: seedOwner))
       let stored = try [1, 2].map { sequence in
-        try FeedDocument(
-          data: Data(try store.snapshot(owner: seedOwner, sequence: sequence).document.utf8))
+        try FeedDocument(snapshot: try store.snapshot(owner: seedOwner, sequence: sequence))
       }
       return (live, stored)
     }
@@ -70,7 +69,7 @@ import Testing
     }
     #expect(snapshot.info.digest == document.digest)
     #expect(snapshot.info.label == "first")
-    let stored = try FeedDocument(data: Data(snapshot.document.utf8))
+    let stored = try FeedDocument(snapshot: snapshot)
     #expect(stored.encoded() == document.encoded())
   }
 
@@ -85,7 +84,7 @@ import Testing
       return (snapshot, try service.liveDocument(owner: seedOwner))
     }
     #expect(snapshot.info.reason == "account update")
-    #expect(try FeedDocument(data: Data(snapshot.document.utf8)).encoded() == live.encoded())
+    #expect(try FeedDocument(snapshot: snapshot).encoded() == live.encoded())
   }
 
   @Test func aWriteTheScreenDoesNotShowRecordsNoSnapshot() throws {

@@ -1,0 +1,247 @@
+import AccountModel
+import Foundation
+import Postgres
+
+// Snapshot storage (SQL/005): item nodes once by content in `feed_items`, each snapshot a body
+// of references — a checkpoint or a delta against the screen's previous snapshot — with its
+// change summary. See `SnapshotBody` for the body and `SnapshotChain` for how a feed is rebuilt.
+
+extension AccountStore {
+  /// The most deltas a chain holds before the next snapshot is a checkpoint again, so rebuilding
+  /// any snapshot reads at most this many bodies after one checkpoint.
+  static let longestChain = 1000
+
+  /// The owner's snapshots oldest first — of every screen, or of `screen` — and only the newest
+  /// `limit` when one is given. Reads no feed.
+  public func snapshots(owner id: String, screen: String? = nil, limit: Int? = nil)
+    throws(AccountStoreError) -> [SnapshotInfo]
+  {
+    _ = try owner(id)
+    let rows = try mapping {
+      try connection.query(
+        """
+        SELECT \(unsafe: Columns.snapshotInfo) FROM feed_snapshots
+        WHERE owner_id = \(id) AND (\(screen)::text IS NULL OR screen = \(screen))
+        ORDER BY sequence DESC LIMIT \(limit.map(Int64.init))
+        """
+      ).map(SnapshotInfo.init)
+    }
+    return rows.reversed()
+  }
+
+  /// The owner's snapshot with that sequence number (`feedctl show --at 7`).
+  public func snapshot(owner id: String, sequence: Int64) throws(AccountStoreError) -> Snapshot {
+    try loadSnapshot(
+      "SELECT \(unsafe: Columns.snapshotInfo) FROM feed_snapshots WHERE owner_id = \(id) AND sequence = \(sequence)",
+      missing: "snapshot \(sequence) of owner '\(id)'")
+  }
+
+  /// The owner's snapshot with that label; labels are unique per owner.
+  public func snapshot(owner id: String, label: String) throws(AccountStoreError) -> Snapshot {
+    try loadSnapshot(
+      "SELECT \(unsafe: Columns.snapshotInfo) FROM feed_snapshots WHERE owner_id = \(id) AND label = \(label)",
+      missing: "snapshot labelled '\(label)' of owner '\(id)'")
+  }
+
+  /// The newest snapshot of the owner's screen whose document has `digest`, or nil: what a
+  /// client holding that version is catching up from. Uses the `(owner_id, digest)` index.
+  public func snapshot(owner id: String, digest: String, screen: String = Snapshot.homeScreen)
+    throws(AccountStoreError) -> Snapshot?
+  {
+    do {
+      return try loadSnapshot(
+        """
+        SELECT \(unsafe: Columns.snapshotInfo) FROM feed_snapshots
+        WHERE owner_id = \(id) AND digest = \(digest) AND screen = \(screen)
+        ORDER BY sequence DESC LIMIT 1
+        """,
+        missing: "")
+    } catch .notFound {
+      return nil
+    }
+  }
+
+  /// The newest snapshot of the owner's screen, or nil when it has none.
+  public func latestSnapshot(owner id: String, screen: String = Snapshot.homeScreen)
+    throws(AccountStoreError) -> Snapshot?
+  {
+    do {
+      return try loadSnapshot(
+        """
+        SELECT \(unsafe: Columns.snapshotInfo) FROM feed_snapshots
+        WHERE owner_id = \(id) AND screen = \(screen) ORDER BY sequence DESC LIMIT 1
+        """,
+        missing: "")
+    } catch .notFound {
+      return nil
+    }
+  }
+
+  private func loadSnapshot(_ query: PostgresQuery, missing: String) throws(AccountStoreError)
+    -> Snapshot
+  {
+    try mapping {
+      try connection.transaction(isolation: .repeatableRead, readOnly: true) { tx in
+        guard let row = try tx.query(query).first else {
+          throw AccountStoreError.notFound(missing)
+        }
+        let info = try SnapshotInfo(row: row)
+        let feed = try Self.chain(
+          owner: info.ownerID, screen: info.screen, upTo: info.sequence, in: tx
+        ).feed
+        return Snapshot(info: info, feed: feed, nodes: try Self.nodes(of: feed, in: tx))
+      }
+    }
+  }
+
+  // MARK: Shared steps
+
+  /// The screen's feed at `sequence`: its checkpoint and the deltas after it, applied in order,
+  /// and how many bytes those deltas take (to decide when the next write starts a checkpoint).
+  static func chain(
+    owner id: String, screen: String, upTo sequence: Int64, in tx: some PostgresQueryable
+  ) throws -> (feed: StoredFeed, checkpointBytes: Int) {
+    let rows = try tx.query(
+      """
+      SELECT sequence, digest, body::text AS body FROM feed_snapshots
+      WHERE owner_id = \(id) AND screen = \(screen) AND sequence <= \(sequence)
+        AND sequence >= (
+          SELECT max(sequence) FROM feed_snapshots
+          WHERE owner_id = \(id) AND screen = \(screen) AND sequence <= \(sequence)
+            AND base_sequence IS NULL)
+      ORDER BY sequence
+      """)
+    var chain = SnapshotChain()
+    var checkpointBytes = 0
+    for (index, row) in rows.enumerated() {
+      let body: String = try row.decode("body")
+      if index == 0 { checkpointBytes = body.utf8.count }
+      do {
+        try chain.apply(body: body, digest: try row.decode("digest"))
+      } catch let error as SnapshotChainError {
+        let number: Int64 = try row.decode("sequence")
+        throw AccountStoreError.invalid(
+          field: "snapshot \(number) of owner '\(id)'", reason: error.description)
+      }
+    }
+    guard !rows.isEmpty else {
+      throw AccountStoreError.notFound("snapshot \(sequence) of owner '\(id)'")
+    }
+    return (chain.feed, checkpointBytes)
+  }
+
+  /// The stored node of every item `feed` refers to, in one query.
+  static func nodes(of feed: StoredFeed, in tx: some PostgresQueryable) throws -> [String: String] {
+    let digests = feed.itemDigests
+    if digests.isEmpty { return [:] }
+    let list = "[" + digests.map(SnapshotBody.quoted).joined(separator: ",") + "]"
+    var nodes: [String: String] = [:]
+    nodes.reserveCapacity(digests.count)
+    for row in try tx.query(
+      """
+      SELECT digest, node::text AS node FROM feed_items
+      WHERE digest IN (SELECT jsonb_array_elements_text(\(PostgresJSONB(list))))
+      """)
+    {
+      nodes[try row.decode("digest")] = try row.decode("node")
+    }
+    if let missing = digests.first(where: { nodes[$0] == nil }) {
+      throw AccountStoreError.notFound("the stored item with digest \(missing)")
+    }
+    return nodes
+  }
+
+  /// The digest of the latest snapshot of the owner's screen, nil before the first.
+  static func latestDigest(owner id: String, screen: String, in tx: PostgresTransaction) throws
+    -> String?
+  {
+    try tx.query(
+      """
+      SELECT digest FROM feed_snapshots WHERE owner_id = \(id) AND screen = \(screen)
+      ORDER BY sequence DESC LIMIT 1
+      """
+    ).first?.decode("digest", as: String.self)
+  }
+
+  /// Takes the owner's next snapshot sequence and stores `content` under it: a delta against
+  /// the screen's latest snapshot, or a checkpoint when there is none, the chain is at its
+  /// longest, or its deltas would outweigh its checkpoint (so history never takes more than
+  /// twice what changed, and a rebuild never reads more than twice a checkpoint). Only the
+  /// nodes the base did not show are written, and only those `feed_items` lacks. The caller
+  /// holds the owner's lock, so it is the sequence `renderNextSnapshot` rendered with.
+  @discardableResult
+  static func storeSnapshot(
+    owner id: String, content: SnapshotContent, in tx: PostgresTransaction
+  ) throws -> SnapshotInfo {
+    let screen = content.screen
+    let latest = try tx.query(
+      """
+      SELECT sequence, chain_bytes, chain_length FROM feed_snapshots
+      WHERE owner_id = \(id) AND screen = \(screen) ORDER BY sequence DESC LIMIT 1
+      """
+    ).first
+    var base: (sequence: Int64, feed: StoredFeed)?
+    var body = SnapshotBody.encode(content.feed, against: nil)
+    var chainBytes = 0
+    var chainLength = 0
+    if let latest {
+      let sequence: Int64 = try latest.decode("sequence")
+      let (feed, checkpointBytes) = try chain(owner: id, screen: screen, upTo: sequence, in: tx)
+      base = (sequence, feed)
+      let delta = SnapshotBody.encode(content.feed, against: feed)
+      let bytes = try latest.decode("chain_bytes", as: Int.self) + delta.utf8.count
+      let length = try latest.decode("chain_length", as: Int.self) + 1
+      if bytes <= checkpointBytes, length <= longestChain {
+        body = delta
+        chainBytes = bytes
+        chainLength = length
+      }
+    }
+    try storeNodes(content, except: base?.feed.itemDigests ?? [], in: tx)
+    let summary = content.summarize(base?.feed)
+    let sequence = try tx.query(
+      """
+      UPDATE owners SET last_snapshot_sequence = last_snapshot_sequence + 1 WHERE id = \(id)
+      RETURNING last_snapshot_sequence
+      """
+    ).single().decode("last_snapshot_sequence", as: Int64.self)
+    let baseSequence = chainLength == 0 ? nil : base?.sequence
+    return try SnapshotInfo(
+      row: try tx.query(
+        """
+        INSERT INTO feed_snapshots (owner_id, sequence, label, reason, digest, screen,
+          base_sequence, body, chain_bytes, chain_length, added, changed, removed, moved)
+        VALUES (\(id), \(sequence), \(content.label), \(content.reason), \(content.digest),
+          \(screen), \(baseSequence), \(PostgresJSONB(body)), \(Int64(chainBytes)),
+          \(Int64(chainLength)), \(Int64(summary.added)), \(Int64(summary.changed)),
+          \(Int64(summary.removed)), \(Int64(summary.moved)))
+        RETURNING \(unsafe: Columns.snapshotInfo)
+        """
+      ).single())
+  }
+
+  /// Writes the nodes of `content`'s items that are not in `known`, in one statement; a node
+  /// another snapshot already stored is left as it is.
+  private static func storeNodes(
+    _ content: SnapshotContent, except known: Set<String>, in tx: PostgresTransaction
+  ) throws {
+    var object = "{"
+    var first = true
+    for digest in content.feed.itemDigests.subtracting(known).sorted() {
+      guard let node = content.nodes[digest] else {
+        throw AccountStoreError.invalid(
+          field: "snapshot", reason: "the item with digest \(digest) comes without its node")
+      }
+      if !first { object += "," }
+      first = false
+      object += SnapshotBody.quoted(digest) + ":" + SnapshotBody.quoted(node)
+    }
+    if first { return }
+    try tx.execute(
+      """
+      INSERT INTO feed_items (digest, node)
+      SELECT key, value::jsonb FROM jsonb_each_text(\(PostgresJSONB(object + "}")))
+      ON CONFLICT (digest) DO NOTHING
+      """)
+  }
+}

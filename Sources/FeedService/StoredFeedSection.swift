@@ -1,0 +1,49 @@
+import AccountStore
+import FeedDiff
+
+/// A stored feed's section as `FeedDiff` sees it — paired by id, its shell its own content, its
+/// items compared by digest — so a write summarises what changed from references alone, the way
+/// `DiffSection` would from the documents.
+struct StoredFeedSection: DifferentiableSection {
+  let section: StoredSection
+  let elements: [StoredFeedItem]
+
+  init(_ section: StoredSection) {
+    self.section = section
+    self.elements = section.items.map(StoredFeedItem.init)
+  }
+
+  init(source: StoredFeedSection, elements: [StoredFeedItem]) {
+    self.section = source.section
+    self.elements = elements
+  }
+
+  var differenceIdentifier: String { section.id }
+
+  func isContentEqual(to source: StoredFeedSection) -> Bool {
+    section.shell == source.section.shell
+  }
+
+  /// What changed from `base` (nil: an empty feed) to `feed`, counted as `feedctl diff` counts.
+  static func summary(from base: StoredFeed?, to feed: StoredFeed) -> SnapshotSummary {
+    let summary =
+      (try? StagedChangeset(
+        source: (base?.sections ?? []).map(StoredFeedSection.init),
+        target: feed.sections.map(StoredFeedSection.init)
+      ).summary) ?? ChangeSummary()
+    return SnapshotSummary(
+      added: summary.added, changed: summary.changed, removed: summary.removed,
+      moved: summary.moved)
+  }
+}
+
+/// A stored item as `FeedDiff` sees it: its id, and its digest for content equality.
+struct StoredFeedItem: Differentiable {
+  let item: StoredItem
+
+  var differenceIdentifier: String { item.id }
+
+  func isContentEqual(to source: StoredFeedItem) -> Bool {
+    item.digest == source.item.digest
+  }
+}
