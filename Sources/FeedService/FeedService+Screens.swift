@@ -24,19 +24,28 @@ extension FeedService {
   }
 
   /// The screen a reference names: live (built for `capabilities`), a snapshot, or a feed file.
-  /// A stored or written document is never rebuilt, so it must have been built for the same
-  /// screen and the same capability set, or the use case says which differs. Snapshots are kept
-  /// of the home screen (a snapshot that names no screen is one), for every type.
+  /// `@` and `@-N` count the screen's own snapshots. A stored or written document is never
+  /// rebuilt, so it must have been built for the same screen and the same capability set, or
+  /// the use case says which differs. Snapshots are built for every type; one that names no
+  /// screen is of the home screen.
   public func screenDocument(
     _ reference: FeedReference, screen: String, owner: String?,
     capabilities: ClientCapabilities?
   ) throws -> FeedDocument {
     _ = try screens.layout(of: screen)
-    if case .live = reference {
-      guard let owner else { throw FeedServiceError.ownerRequired }
+    let document: FeedDocument
+    switch (reference, owner) {
+    case (.file, _):
+      document = try self.document(reference, owner: owner)
+    case (_, nil):
+      throw FeedServiceError.ownerRequired
+    case (.live, let owner?):
       return try screenDocument(screen, owner: owner, capabilities: capabilities)
+    case (.latest(let back), let owner?):
+      document = try latestSnapshot(owner: owner, screen: screen, back: back)
+    case (.sequence, let owner?), (.label, let owner?):
+      document = try self.document(reference, owner: owner)
     }
-    let document = try self.document(reference, owner: owner)
     let shown = document.screen ?? ScreenCatalog.home
     guard shown == screen else {
       throw FeedServiceError.invalidInput(
@@ -48,6 +57,40 @@ extension FeedService {
           + Self.describe(capabilities))
     }
     return document.screen == nil ? document.showing(screen: screen) : document
+  }
+
+  /// Stores the owner's screen `screen` as a snapshot (built for every type), optionally under a
+  /// label; `@` on that screen then names it. The home screen's snapshots are the ones every
+  /// write records, so a home snapshot is stored exactly as `takeSnapshot(owner:label:)` stores
+  /// it.
+  public func takeSnapshot(owner: String, screen: String, label: String?) throws -> SnapshotInfo {
+    let layout = try screens.layout(of: screen)
+    guard screen != ScreenCatalog.home else { return try takeSnapshot(owner: owner, label: label) }
+    let assembler = FeedAssembler(layout: layout, environment: self.assembler.environment)
+    return try withStore { store in
+      try store.takeSnapshot(owner: owner) { rows in
+        let (feed, nodes) = try assembler.assemble(rows, screen: screen, for: nil).stored
+        return SnapshotContent(
+          feed: feed, nodes: nodes, label: label, reason: "snapshot", screen: screen,
+          summarize: { base in StoredFeedSection.summary(from: base, to: feed) })
+      }
+    }
+  }
+
+  /// The screen's snapshot `back` before its latest.
+  private func latestSnapshot(owner: String, screen: String, back: Int) throws -> FeedDocument {
+    try withStore { store in
+      let history = try store.snapshots(owner: owner, screen: screen, limit: back + 1)
+      guard back < history.count else {
+        let count = try store.snapshots(owner: owner, screen: screen).count
+        throw FeedServiceError.notFound(
+          count == 0
+            ? "owner '\(owner)' has no snapshots of screen '\(screen)' yet; take one with 'feedctl snapshot --screen \(screen)'"
+            : "ref '@-\(back)' goes back further than the history of screen '\(screen)' of owner '\(owner)' (\(count) snapshot\(count == 1 ? "" : "s"))"
+        )
+      }
+      return try Self.decode(try store.snapshot(owner: owner, sequence: history[0].sequence))
+    }
   }
 
   /// Compares two feeds of one screen, both as a client with `capabilities` receives them.
