@@ -23,6 +23,14 @@ extension FeedService {
       try withStore { try $0.feedRows(owner: owner) }, screen: screen, for: capabilities)
   }
 
+  /// The screen for the owner a scope stands for, as `/v1/screens/<name>` serves it to a token's
+  /// owner; an operator's any-owner scope names no screen (`ownerRequired`).
+  public func screenDocument(
+    _ screen: String, in scope: OwnerScope, capabilities: ClientCapabilities?
+  ) throws -> FeedDocument {
+    try screenDocument(screen, owner: try Self.owner(of: scope), capabilities: capabilities)
+  }
+
   /// The screen a reference names: live (built for `capabilities`), a snapshot, or a feed file.
   /// `@` and `@-N` count the screen's own snapshots. A stored or written document is never
   /// rebuilt, so it must have been built for the same screen and the same capability set, or

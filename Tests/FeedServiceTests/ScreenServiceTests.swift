@@ -59,6 +59,17 @@ import Testing
     }
   }
 
+  @Test func aScopedScreenIsTheScopesOwners() throws {
+    try withService { service, _ in
+      try seedTwoOwners(service)
+      let carols = try service.screenDocument("settings", in: .owner("carol"), capabilities: nil)
+      #expect(carols.owner == "carol")
+      #expect(throws: FeedServiceError.ownerRequired) {
+        try service.screenDocument("settings", in: .anyOwner, capabilities: nil)
+      }
+    }
+  }
+
   @Test func anUnknownScreenIsRefusedBeforeTheDatabaseIsOpened() throws {
     let service = FeedService { throw FeedServiceError.notFound("no database in this test") }
     #expect(throws: ScreenError.unknown("wallet", known: ["accounts", "home", "settings"])) {
@@ -121,19 +132,31 @@ import Testing
     #expect(throws: FeedServiceError.self) { try FeedAction(json: Data(body.utf8)) }
   }
 
-  @Test func aSnapshotIsAFeedOfTheHomeScreenOnly() throws {
+  @Test func aSnapshotOfAnotherScreenIsRefused() throws {
     try withService { service, _ in
       _ = try service.seedDemo()
       #expect(
         throws: FeedServiceError.invalidInput(
-          "'@' is a feed of screen 'home', not of screen 'settings'")
+          "'1' is a feed of screen 'home', not of screen 'settings'")
       ) {
         try service.screenDocument(
-          .latest(back: 0), screen: "settings", owner: "demo", capabilities: nil)
+          .sequence(1), screen: "settings", owner: "demo", capabilities: nil)
       }
-      let home = try service.screenDocument(
-        .latest(back: 0), screen: "home", owner: "demo", capabilities: nil)
-      #expect(home.screen == "home")
+    }
+  }
+
+  @Test func aScreensLatestSnapshotIsItsOwnAndLeavesHomesAlone() throws {
+    try withService { service, _ in
+      _ = try service.seedDemo()
+      let home = try service.document(.latest(back: 0), owner: "demo")
+      _ = try service.takeSnapshot(owner: "demo", screen: "settings", label: nil)
+      let settings = try service.screenDocument(
+        .latest(back: 0), screen: "settings", owner: "demo", capabilities: nil)
+      #expect(settings.screen == "settings")
+      #expect(
+        settings.encoded()
+          == (try service.screenDocument("settings", owner: "demo", capabilities: nil)).encoded())
+      #expect(try service.document(.latest(back: 0), owner: "demo") == home)
     }
   }
 
