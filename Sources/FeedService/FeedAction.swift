@@ -7,7 +7,9 @@ import Foundation
 /// (`{"kind": "dismiss_notice", "id": "notice/1"}`), checked before anything is looked up.
 ///
 /// Only the actions the server carries out are here: `open_url` and `custom` actions are the
-/// phone's to perform and are refused as input.
+/// phone's to perform and are refused as input — except the settings switch's custom
+/// `set_account_visibility`, which comes back with the switch's new state beside it
+/// (`{"kind": "custom", "name": "set_account_visibility", "payload": {…}, "is_on": false}`).
 public enum FeedAction: Hashable, Sendable {
   /// Dismiss the owner's notice with this row id.
   case dismissNotice(id: Int64)
