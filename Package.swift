@@ -58,7 +58,12 @@ let package = Package(
         "FeedDiff", "FeedService", "FeedWire", "Postgres",
       ]
     ),
-    .executableTarget(name: "feedbench", dependencies: ["FeedComponents", "FeedDiff", "SplitMix"]),
+    .executableTarget(
+      name: "feedbench",
+      dependencies: [
+        "FeedComponents", "FeedDiff", "SplitMix", "FeedService", "AccountStore", "AccountModel",
+        "Postgres",
+      ]),
     // A seeded random generator for generated feeds: tests and benchmarks replay their cases.
     .target(name: "SplitMix"),
     // A private PostgreSQL (or DATABASE_URL) and a fresh database per test.

@@ -11,6 +11,11 @@ extension AccountStore {
   /// any snapshot reads at most this many bodies after one checkpoint.
   static let longestChain = 1000
 
+  /// The bytes of deltas any chain may hold, however small its checkpoint: a small feed's
+  /// checkpoint is about the size of a few deltas, and rewriting it every few writes would
+  /// cost more than reading a chain of this size back.
+  static let smallestChainBudget = 65_536
+
   /// The owner's snapshots oldest first — of every screen, or of `screen` — and only the newest
   /// `limit` when one is given. Reads no feed.
   public func snapshots(owner id: String, screen: String? = nil, limit: Int? = nil)
@@ -165,8 +170,9 @@ extension AccountStore {
 
   /// Takes the owner's next snapshot sequence and stores `content` under it: a delta against
   /// the screen's latest snapshot, or a checkpoint when there is none, the chain is at its
-  /// longest, or its deltas would outweigh its checkpoint (so history never takes more than
-  /// twice what changed, and a rebuild never reads more than twice a checkpoint). Only the
+  /// longest, or its deltas would outweigh its checkpoint and `smallestChainBudget` (so history
+  /// takes at most about twice what changed, and a rebuild reads at most about twice a
+  /// checkpoint). Only the
   /// nodes the base did not show are written, and only those `feed_items` lacks. The caller
   /// holds the owner's lock, so it is the sequence `renderNextSnapshot` rendered with.
   @discardableResult
@@ -191,7 +197,7 @@ extension AccountStore {
       let delta = SnapshotBody.encode(content.feed, against: feed)
       let bytes = try latest.decode("chain_bytes", as: Int.self) + delta.utf8.count
       let length = try latest.decode("chain_length", as: Int.self) + 1
-      if bytes <= checkpointBytes, length <= longestChain {
+      if bytes <= max(checkpointBytes, smallestChainBudget), length <= longestChain {
         body = delta
         chainBytes = bytes
         chainLength = length
@@ -225,10 +231,13 @@ extension AccountStore {
   private static func storeNodes(
     _ content: SnapshotContent, except known: Set<String>, in tx: PostgresTransaction
   ) throws {
+    let needed = content.feed.itemDigests.subtracting(known)
+    if needed.isEmpty { return }
+    let nodes = content.nodes(needed)
     var object = "{"
     var first = true
-    for digest in content.feed.itemDigests.subtracting(known).sorted() {
-      guard let node = content.nodes[digest] else {
+    for digest in needed.sorted() {
+      guard let node = nodes[digest] else {
         throw AccountStoreError.invalid(
           field: "snapshot", reason: "the item with digest \(digest) comes without its node")
       }

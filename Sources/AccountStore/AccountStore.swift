@@ -235,13 +235,21 @@ public final class AccountStore: Sendable {
       notices: try notices.map(Notice.init), readAt: try ownerRow.decode("read_at"))
   }
 
-  /// Locks the owners' rows for the rest of the transaction, in id order.
+  /// Locks the owners' rows for the rest of the transaction, in id order (byte order, as every
+  /// writer sorts them, so two writers never deadlock), in one statement however many there are.
   static func lockOwners(_ ids: [String], in tx: PostgresTransaction) throws {
-    let sorted = Array(Set(ids)).sorted()
-    let results = try tx.pipeline(
-      sorted.map { "SELECT id FROM owners WHERE id = \($0) FOR UPDATE" })
-    for (id, rows) in zip(sorted, results) where rows.isEmpty {
-      throw AccountStoreError.notFound("owner '\(id)'")
+    let wanted = Set(ids)
+    if wanted.isEmpty { return }
+    let list = "[" + wanted.sorted().map(SnapshotBody.quoted).joined(separator: ",") + "]"
+    let locked = Set(
+      try tx.query(
+        """
+        SELECT id FROM owners WHERE id IN (SELECT jsonb_array_elements_text(\(PostgresJSONB(list))))
+        ORDER BY id COLLATE "C" FOR UPDATE
+        """
+      ).map { try $0.decode("id", as: String.self) })
+    if let missing = wanted.sorted().first(where: { !locked.contains($0) }) {
+      throw AccountStoreError.notFound("owner '\(missing)'")
     }
   }
 

@@ -69,7 +69,6 @@ struct ChangeApplier {
         return nil
       })
     var owners: [(change: Int, owner: String)] = []
-    var lookups: [PostgresQuery] = []
     var lookedUp: [(Int, ChangeStatement.Target)] = []
     for (index, statement) in statements.enumerated() {
       switch statement.target {
@@ -85,23 +84,54 @@ struct ChangeApplier {
           throw refusal.inChange(index, of: changes.count)
         }
         if !added.contains(id) { owners.append((index, id)) }
-      case .account(let id):
-        lookups.append("SELECT owner_id FROM accounts WHERE id = \(id)")
-        lookedUp.append((index, statement.target))
-      case .notice(let id):
-        lookups.append("SELECT owner_id FROM notices WHERE id = \(id)")
+      case .account, .notice:
         lookedUp.append((index, statement.target))
       }
     }
-    for ((index, target), rows) in zip(lookedUp, try transaction.pipeline(lookups)) {
-      let owner = try rows.first?.decode("owner_id", as: String.self)
-      guard let owner, scope.contains(owner) else {
+    let found = try ownersOfRows(lookedUp.map(\.1))
+    for (index, target) in lookedUp {
+      guard let owner = found[target], scope.contains(owner) else {
         throw AccountStoreError.notFound(Self.name(target, in: scope))
           .inChange(index, of: changes.count)
       }
       owners.append((index, owner))
     }
     return owners
+  }
+
+  /// The owner of every account and notice among `targets` that exists, in one query however
+  /// many the batch names.
+  private func ownersOfRows(_ targets: [ChangeStatement.Target]) throws -> [ChangeStatement
+    .Target: String]
+  {
+    var accounts: [String] = []
+    var notices: [String] = []
+    for target in targets {
+      switch target {
+      case .account(let id): accounts.append(String(id))
+      case .notice(let id): notices.append(String(id))
+      case .owner: break
+      }
+    }
+    if accounts.isEmpty, notices.isEmpty { return [:] }
+    let accountList = PostgresJSONB("[" + accounts.joined(separator: ",") + "]")
+    let noticeList = PostgresJSONB("[" + notices.joined(separator: ",") + "]")
+    var found: [ChangeStatement.Target: String] = [:]
+    for row in try transaction.query(
+      """
+      SELECT true AS account, id, owner_id FROM accounts
+      WHERE id IN (SELECT jsonb_array_elements_text(\(accountList))::bigint)
+      UNION ALL
+      SELECT false, id, owner_id FROM notices
+      WHERE id IN (SELECT jsonb_array_elements_text(\(noticeList))::bigint)
+      """)
+    {
+      let id: Int64 = try row.decode("id")
+      let target: ChangeStatement.Target =
+        try row.decode("account", as: Bool.self) ? .account(id) : .notice(id)
+      found[target] = try row.decode("owner_id")
+    }
+    return found
   }
 
   /// A write that returned no row found either no row, or a row its precondition refused.

@@ -16,7 +16,7 @@ import Postgres
 /// every row already at P — "position 0" means first. See `SQL/004_placements.sql` for why
 /// positions are not shifted instead.
 struct ChangeStatement {
-  enum Target {
+  enum Target: Hashable {
     case owner(String)
     case account(Int64)
     case notice(Int64)

@@ -58,9 +58,10 @@ extension Snapshot {
 /// rendered) from rows read inside the same transaction as the write.
 public struct SnapshotContent: Sendable {
   public var feed: StoredFeed
-  /// The node of every item digest in `feed` (JSON text without `id` and `digest`); only those
-  /// the screen's previous snapshot did not show are written.
-  public var nodes: [String: String]
+  /// The node (JSON text without `id` and `digest`) of each of the given item digests of
+  /// `feed`: the store asks only for those the screen's previous snapshot did not show, so a
+  /// one-item change encodes one node.
+  public var nodes: @Sendable (Set<String>) -> [String: String]
   public var label: String?
   public var reason: String
   public var screen: String
@@ -69,7 +70,8 @@ public struct SnapshotContent: Sendable {
   public var summarize: @Sendable (StoredFeed?) -> SnapshotSummary
 
   public init(
-    feed: StoredFeed, nodes: [String: String], label: String? = nil, reason: String,
+    feed: StoredFeed, nodes: @escaping @Sendable (Set<String>) -> [String: String],
+    label: String? = nil, reason: String,
     screen: String = Snapshot.homeScreen,
     summarize: @escaping @Sendable (StoredFeed?) -> SnapshotSummary = { _ in SnapshotSummary() }
   ) {

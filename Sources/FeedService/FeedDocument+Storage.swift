@@ -3,35 +3,41 @@ import FeedComponents
 import Foundation
 
 extension FeedDocument {
-  /// The document as the store keeps it: its sections by reference, each item's node (without
-  /// `id` and `digest`, in canonical JSON) under its digest, so a snapshot shares every node
-  /// with the snapshots that already show it.
-  var stored: (feed: StoredFeed, nodes: [String: String]) {
+  /// The document as the store keeps it: its sections by reference, and a way to encode the
+  /// node of any of its items (without `id` and `digest`, in canonical JSON) under its digest —
+  /// asked only for nodes no earlier snapshot stored, so a snapshot shares every other node.
+  var stored: (feed: StoredFeed, nodes: @Sendable (Set<String>) -> [String: String]) {
     let writer = CanonicalJSONWriter()
-    var nodes: [String: String] = [:]
+    var items: [String: ItemNode] = [:]
     var sections: [StoredSection] = []
     sections.reserveCapacity(self.sections.count)
     for section in self.sections {
-      var items: [StoredItem] = []
-      items.reserveCapacity(section.items.count)
+      var references: [StoredItem] = []
+      references.reserveCapacity(section.items.count)
       for item in section.items {
-        items.append(StoredItem(id: item.id, digest: item.digest))
-        if nodes[item.digest] == nil {
-          nodes[item.digest] = writer.string(
-            Self.members(of: item.json, without: ["id", "digest"]))
-        }
+        references.append(StoredItem(id: item.id, digest: item.digest))
+        items[item.digest] = item
       }
       sections.append(
         StoredSection(
           id: section.id,
-          shell: writer.string(Self.members(of: section.json, without: ["items", "digest"])),
-          digest: section.digest, items: items))
+          shell: writer.string(section.shellJSON),
+          digest: section.digest, items: references))
     }
+    let feed = StoredFeed(
+      top: writer.string(Self.members(of: json, without: ["sections", "digest"])),
+      digest: digest, sections: sections)
     return (
-      StoredFeed(
-        top: writer.string(Self.members(of: json, without: ["sections", "digest"])),
-        digest: digest, sections: sections),
-      nodes
+      feed,
+      { [items] digests in
+        var nodes: [String: String] = [:]
+        for digest in digests {
+          if let item = items[digest] {
+            nodes[digest] = writer.string(Self.members(of: item.json, without: ["id", "digest"]))
+          }
+        }
+        return nodes
+      }
     )
   }
 

@@ -1,4 +1,5 @@
 import AccountStore
+import FeedComponents
 import FeedDiff
 
 /// A stored feed's section as `FeedDiff` sees it — paired by id, its shell its own content, its
@@ -20,8 +21,12 @@ struct StoredFeedSection: DifferentiableSection {
 
   var differenceIdentifier: String { section.id }
 
+  /// Equal shells, compared as JSON when their texts differ: a snapshot migrated from SQL/002
+  /// keeps its shell as jsonb wrote it, not canonically.
   func isContentEqual(to source: StoredFeedSection) -> Bool {
-    section.shell == source.section.shell
+    if section.shell == source.section.shell { return true }
+    let parse = { (text: String) in try? JSONParser.parse(Array(text.utf8)) }
+    return parse(section.shell).map { $0 == parse(source.section.shell) } ?? false
   }
 
   /// What changed from `base` (nil: an empty feed) to `feed`, counted as `feedctl diff` counts.

@@ -5,6 +5,7 @@ import Foundation
 //   swift run -c release feedbench diff-calls <feeddiff|heckel> <items> <calls>
 //   swift run -c release feedbench stages [--pairs N]
 //   swift run -c release feedbench erasure [--json]
+//   swift run -c release feedbench storage [--owners N] [--large 1000,10000] [--snapshots N]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
@@ -17,6 +18,8 @@ let usage = """
               one sweep diff run <calls> times, for counting allocations
     stages    stage counts over random pairs of small sectioned feeds
     erasure   AnyComponent's closure and box erasures, 100k components
+    storage   issue 10's write, history and snapshot figures against PostgreSQL's floor
+              on a generated database (--owners, --large, --snapshots scale it)
 
   """
 
@@ -26,6 +29,7 @@ do {
   case "diff-calls": try SizeSweep.runCalls(arguments: Array(arguments.dropFirst()))
   case "stages": try StageSurvey.run(arguments: Array(arguments.dropFirst()))
   case "erasure": try ErasureBenchmark.run(arguments: Array(arguments.dropFirst()))
+  case "storage": try StorageBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "-h", "--help": print(usage, terminator: "")
   default:
     FileHandle.standardError.write(Data(usage.utf8))

@@ -72,7 +72,8 @@ func testContent(
           id: "items", shell: #"{"id": "items"}"#,
           digest: testDigest(references.map(\.digest).joined()), items: references)
       ]),
-    nodes: nodes, label: label, reason: reason)
+    nodes: { [nodes] digests in nodes.filter { digests.contains($0.key) } }, label: label,
+    reason: reason)
 }
 
 /// A stand-in for the feed assembler, for tests of when writes record snapshots: the digest

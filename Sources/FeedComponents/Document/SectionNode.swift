@@ -38,6 +38,16 @@ public struct SectionNode: Hashable, Sendable {
     return .object(members)
   }
 
+  /// The section without `items` and `digest` — its id, header, footer and newer fields: what a
+  /// snapshot stores once per section while its items are stored by reference.
+  public var shellJSON: JSONValue {
+    var members = additionalFields
+    members["id"] = .string(id)
+    if let header { members["header"] = header.json }
+    if let footer { members["footer"] = footer.json }
+    return .object(members)
+  }
+
   static let knownFields: Set<String> = ["id", "header", "footer", "items", "digest"]
 
   private static func contentMembers(

@@ -10,11 +10,18 @@ struct LogCommand: FeedctlCommand {
     abstract: "List the owner's snapshots: sequence, time, label, reason, and what changed.")
 
   @OptionGroup var global: GlobalOptions
+  @Option(help: "Show only the newest N snapshots (N ≥ 1).") var limit: Int?
   @Option(help: "Output format.") var format: OutputFormat = .text
+
+  func validate() throws {
+    if let limit, limit < 1 {
+      throw ValidationError("invalid value '\(limit)' for --limit: it must be at least 1")
+    }
+  }
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    let entries = try workspace.service().history(owner: try workspace.owner())
+    let entries = try workspace.service().history(owner: try workspace.owner(), limit: limit)
     switch format {
     case .json:
       workspace.printJSON(

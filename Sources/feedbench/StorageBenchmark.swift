@@ -1,0 +1,330 @@
+import AccountModel
+import AccountStore
+import FeedComponents
+import FeedService
+import Foundation
+import Postgres
+
+/// `feedbench storage`: issue 10's figures, each next to PostgreSQL's own floor for the same
+/// work measured in the same run, on a generated database — `--owners N` owners of 10
+/// accounts (100,000 in the issue; 10,000 by default, since every figure but `snapshot --all`
+/// and `apply` is per owner) and one owner each of 1k and 10k accounts (`--large 100000` adds
+/// one of 100k). Times are in-process wall clock (no process start), medians of five where a
+/// figure is one small operation.
+enum StorageBenchmark {
+  struct Options {
+    var owners = 10_000
+    var large = [1_000, 10_000]
+    var snapshots = 10_000
+  }
+
+  static func run(arguments: [String]) throws {
+    var options = Options()
+    var words = arguments[...]
+    while let word = words.popFirst() {
+      guard let value = words.popFirst() else { throw BenchError("\(word) needs a value") }
+      switch word {
+      case "--owners": options.owners = try number(value, for: word)
+      case "--snapshots": options.snapshots = try number(value, for: word)
+      case "--large":
+        options.large = try value.split(separator: ",").map { try number(String($0), for: word) }
+      default: throw BenchError("unknown option \(word)")
+      }
+    }
+    let bench = try Bench(options: options)
+    defer { bench.finish() }
+    try bench.run()
+  }
+
+  private static func number(_ text: String, for option: String) throws -> Int {
+    guard let value = Int(text), value > 0 else {
+      throw BenchError("\(option) takes a positive whole number, not '\(text)'")
+    }
+    return value
+  }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// One run: a fresh database (`DATABASE_URL`, else a throwaway local cluster) and the figures.
+private final class Bench {
+  let options: StorageBenchmark.Options
+  let cluster: LocalCluster?
+  let connection: PostgresConnection
+  let service: FeedService
+
+  init(options: StorageBenchmark.Options) throws {
+    self.options = options
+    var configuration: PostgresConfiguration
+    if let url = ProcessInfo.processInfo.environment["DATABASE_URL"] {
+      configuration = PostgresConfiguration(url)
+      cluster = nil
+    } else {
+      let cluster = LocalCluster(
+        directory: NSTemporaryDirectory() + "feedbench-storage-\(getpid())", durability: .throwaway)
+      configuration = try cluster.start()
+      self.cluster = cluster
+    }
+    let admin = try PostgresConnection(configuration)
+    try admin.executeScript("DROP DATABASE IF EXISTS feedbench_storage WITH (FORCE)")
+    try admin.executeScript("CREATE DATABASE feedbench_storage")
+    configuration = try configuration.replacingDatabase("feedbench_storage")
+    connection = try PostgresConnection(configuration)
+    let store = AccountStore(connection: connection)
+    try store.migrate()
+    service = FeedService { store }
+  }
+
+  func finish() {
+    if let cluster {
+      try? cluster.stop()
+      try? FileManager.default.removeItem(atPath: cluster.directory)
+    }
+  }
+
+  func run() throws {
+    print(
+      "feedbench storage: \(options.owners) owners × 10 accounts, large owners \(options.large.map(String.init).joined(separator: ", "))"
+    )
+    print(
+      "figure                                   | AccountFeed   | floor          | ratio  | target")
+    try generate()
+    try snapshotAll()
+    try show()
+    try write()
+    try snapshotBytes()
+    try apply()
+    try log()
+  }
+
+  // MARK: The database
+
+  private func generate() throws {
+    var owners =
+      "INSERT INTO owners (id, display_name) SELECT 'o' || g, 'Owner ' || g FROM generate_series(1, \(options.owners)) g;"
+    owners += """
+      INSERT INTO accounts (owner_id, name, kind, balance_minor, currency, position)
+      SELECT 'o' || o, '계좌 ' || a, 'checking', (o * 7 + a) * 1000, 'KRW', a
+      FROM generate_series(1, \(options.owners)) o, generate_series(1, 10) a;
+      """
+    for size in options.large {
+      owners += """
+        INSERT INTO owners (id, display_name) VALUES ('large\(size)', 'Large \(size)');
+        INSERT INTO accounts (owner_id, name, kind, balance_minor, currency, position)
+        SELECT 'large\(size)', '계좌 ' || a, 'checking', a * 1000, 'KRW', a
+        FROM generate_series(1, \(size)) a;
+        """
+    }
+    try connection.executeScript(owners + "ANALYZE;")
+  }
+
+  // MARK: Figures
+
+  /// `snapshot --all` against `COPY (the feed rows) TO '/dev/null'`.
+  private func snapshotAll() throws {
+    let floor = try time {
+      try connection.executeScript(
+        """
+        COPY (SELECT o.id, o.display_name, a.* FROM owners o JOIN accounts a ON a.owner_id = o.id
+          ORDER BY o.id, a.position) TO '/dev/null'
+        """)
+    }
+    let taken = try time { try service.takeSnapshotOfEveryOwner(label: nil) }
+    row(
+      "snapshot --all (\(options.owners + options.large.count) owners)", taken, floor,
+      target: "≤ 10×")
+  }
+
+  /// `show --format json` (assemble + encode) against reading the same rows as JSON.
+  private func show() throws {
+    for owner in measuredOwners {
+      let floor = try median {
+        _ = try connection.query(
+          """
+          SELECT json_agg(a ORDER BY position)::text AS rows FROM accounts a WHERE owner_id = \(owner)
+          """)
+      }
+      ProcessMemory.reset()
+      let before = ProcessMemory.peakResidentMegabytes() ?? 0
+      var size = 0
+      let shown = try median {
+        size = try service.liveDocument(owner: owner).encoded().count
+      }
+      let peak = (ProcessMemory.peakResidentMegabytes() ?? 0) - before
+      row(
+        "show --format json, \(accounts(owner)) accounts", shown, floor,
+        target: owner == "o1" ? "≤ 1.5×" : "≤ 5×",
+        note: String(format: "document %.1f MB, peak +%.1f MB", Double(size) / 1e6, peak))
+    }
+  }
+
+  /// One account's delta through the service (write + snapshot) against the bare UPDATE.
+  private func write() throws {
+    var small = Duration.zero
+    for owner in measuredOwners {
+      let id = try service.accounts(owner: owner)[0].id
+      let floor = try median {
+        _ = try connection.transaction { tx in
+          try tx.execute(
+            "UPDATE accounts SET balance_minor = balance_minor + 1, version = version + 1 WHERE id = \(id)"
+          )
+        }
+      }
+      let written = try median {
+        try service.updateAccount(id, AccountUpdate(), delta: 1, in: .owner(owner))
+      }
+      if owner == "o1" { small = written }
+      row(
+        "one-account write, \(accounts(owner)) accounts", written, floor,
+        target: owner == "o1" ? "" : "≤ 2× 10-acct",
+        note: owner == "o1" ? "" : String(format: "%.1f× the 10-account write", written / small))
+    }
+  }
+
+  /// The bytes a one-item change adds: the snapshot's body and the one new node.
+  private func snapshotBytes() throws {
+    for owner in measuredOwners {
+      let items = try count("SELECT count(*) AS n FROM feed_items")
+      let itemBytes = try count(
+        "SELECT coalesce(sum(pg_column_size(node) + 65), 0)::bigint AS n FROM feed_items")
+      let id = try service.accounts(owner: owner)[1].id
+      try service.updateAccount(
+        id, AccountUpdate(name: "바뀐 이름 \(owner)"), delta: nil, in: .owner(owner))
+      let body = try count(
+        """
+        SELECT pg_column_size(body)::bigint AS n FROM feed_snapshots
+        WHERE owner_id = \(owner) ORDER BY sequence DESC LIMIT 1
+        """)
+      let newItems = try count("SELECT count(*) AS n FROM feed_items") - items
+      let newBytes =
+        try count("SELECT coalesce(sum(pg_column_size(node) + 65), 0)::bigint AS n FROM feed_items")
+        - itemBytes
+      let identical = try rebuiltIdentically(owner)
+      print(
+        pad("snapshot bytes, one-item change, \(accounts(owner))", 41)
+          + "| \(pad("\(body + newBytes) B", 14))| body \(body) B + \(newItems) node \(newBytes) B | target ≤ 600 B; every snapshot rebuilt identically: \(identical)"
+      )
+    }
+  }
+
+  /// Every snapshot of `owner` read back against the live document, for the latest, and
+  /// whether each stored digest is its rebuilt document's.
+  private func rebuiltIdentically(_ owner: String) throws -> String {
+    let history = try service.history(owner: owner)
+    var same = 0
+    for entry in history {
+      let document = try service.document(.sequence(entry.info.sequence), owner: owner)
+      if document.digest == entry.info.digest { same += 1 }
+    }
+    let latest = try service.document(.latest(back: 0), owner: owner).encoded()
+    let live = try service.liveDocument(owner: owner).encoded()
+    return "\(same)/\(history.count) digests, latest \(latest == live ? "=" : "≠") live"
+  }
+
+  /// `apply` of one adjust per 10-account owner against one UPDATE … FROM that also writes a
+  /// history row of 300 bytes per owner.
+  private func apply() throws {
+    try connection.executeScript("CREATE TABLE floor_history (owner_id text, body text)")
+    let floor = try time {
+      try connection.transaction { tx in
+        try tx.execute(
+          """
+          UPDATE accounts SET balance_minor = balance_minor + 1, version = version + 1
+          FROM owners WHERE accounts.owner_id = owners.id AND owners.id LIKE 'o%' AND accounts.position = 1
+          """)
+        try tx.execute(
+          "INSERT INTO floor_history SELECT id, repeat('x', 300) FROM owners WHERE id LIKE 'o%'")
+      }
+    }
+    let ids = try connection.query(
+      "SELECT id FROM accounts WHERE owner_id LIKE 'o%' AND position = 1 ORDER BY owner_id"
+    ).map { try $0.decode("id", as: Int64.self) }
+    let applied = try time {
+      try service.apply(
+        ids.map { .adjustBalance(id: $0, delta: 1, expectedVersion: nil) }, in: .anyOwner,
+        reason: "bench")
+    }
+    row("apply of \(ids.count) adjusts", applied, floor, target: "≤ 3×")
+  }
+
+  /// `log --limit 20` on an owner with `--snapshots` snapshots against the bare SELECT.
+  private func log() throws {
+    let owner = "o2"
+    let id = try service.accounts(owner: owner)[0].id
+    let made = try time {
+      for _ in 1..<options.snapshots {
+        try service.updateAccount(id, AccountUpdate(), delta: 1, in: .owner(owner))
+      }
+    }
+    let floor = try median {
+      _ = try connection.query(
+        """
+        SELECT sequence, taken_at, label, reason, added, changed, removed, moved
+        FROM feed_snapshots WHERE owner_id = \(owner) ORDER BY sequence DESC LIMIT 20
+        """)
+    }
+    let logged = try median { _ = try service.history(owner: owner, limit: 20) }
+    let total = try count("SELECT count(*) AS n FROM feed_snapshots WHERE owner_id = 'o2'")
+    row(
+      "log --limit 20, \(total) snapshots", logged, floor, target: "< 50 ms",
+      note: String(format: "%d writes took %.1f s", options.snapshots - 1, seconds(made)))
+    let storage = try count(
+      "SELECT (sum(pg_column_size(body)) / count(*))::bigint AS n FROM feed_snapshots WHERE owner_id = 'o2'"
+    )
+    print(pad("  mean body per snapshot, that owner", 41) + "| \(storage) B")
+  }
+
+  // MARK: Measuring and printing
+
+  /// A 10-account owner and every large owner.
+  private var measuredOwners: [String] {
+    ["o1"] + options.large.map { "large\($0)" }
+  }
+
+  private func accounts(_ owner: String) -> String {
+    owner.hasPrefix("large") ? String(owner.dropFirst(5)) : "10"
+  }
+
+  private func count(_ query: PostgresQuery) throws -> Int {
+    Int(try connection.query(query).single().decode("n", as: Int64.self))
+  }
+
+  private func time(_ body: () throws -> Void) throws -> Duration {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try body()
+    return clock.now - start
+  }
+
+  private func median(_ body: () throws -> Void) throws -> Duration {
+    var times: [Duration] = []
+    for _ in 0..<5 { times.append(try time(body)) }
+    return times.sorted()[2]
+  }
+
+  private func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  private func row(
+    _ name: String, _ measured: Duration, _ floor: Duration, target: String, note: String = ""
+  ) {
+    let ratio = seconds(measured) / max(seconds(floor), 1e-9)
+    print(
+      pad(name, 41) + "| " + pad(format(measured), 14) + "| " + pad(format(floor), 15) + "| "
+        + pad(String(format: "%.1f×", ratio), 7) + "| " + target
+        + (note.isEmpty ? "" : "  (\(note))"))
+  }
+
+  private func format(_ duration: Duration) -> String {
+    let value = seconds(duration)
+    return value >= 1 ? String(format: "%.2f s", value) : String(format: "%.2f ms", value * 1000)
+  }
+
+  private func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+  }
+}
