@@ -123,6 +123,24 @@ extension FeedService {
     try updateAccount(accountID, AccountUpdate(hidden: !visible), delta: nil, in: scope)
   }
 
+  /// Refuses to compare feeds of different screens, or built for different capability sets: a
+  /// diff between them would describe the difference of the screens, not a change.
+  static func requireAlike(
+    _ source: FeedDocument, _ from: FeedReference, _ target: FeedDocument, _ to: FeedReference
+  ) throws {
+    let screens = (source.screen ?? ScreenCatalog.home, target.screen ?? ScreenCatalog.home)
+    guard screens.0 == screens.1 else {
+      throw FeedServiceError.invalidInput(
+        "'\(from)' is a feed of screen '\(screens.0)' and '\(to)' of screen '\(screens.1)'; "
+          + "compare feeds of one screen")
+    }
+    guard source.capabilities == target.capabilities else {
+      throw FeedServiceError.invalidInput(
+        "'\(from)' was built for \(describe(source.capabilities)) and '\(to)' for "
+          + "\(describe(target.capabilities)); compare feeds built for one client")
+    }
+  }
+
   private static func describe(_ capabilities: ClientCapabilities?) -> String {
     capabilities.map { "client capabilities \($0)" } ?? "every component type"
   }

@@ -118,8 +118,10 @@ public final class FeedService: Sendable {
   public func compare(_ from: FeedReference, _ to: FeedReference, owner: String?) throws
     -> FeedComparison
   {
-    try FeedComparison(
-      source: try document(from, owner: owner), target: try document(to, owner: owner))
+    let source = try document(from, owner: owner)
+    let target = try document(to, owner: owner)
+    try Self.requireAlike(source, from, target, to)
+    return try FeedComparison(source: source, target: target)
   }
 
   /// The owner's snapshots, oldest first, each with what changed since the screen's snapshot

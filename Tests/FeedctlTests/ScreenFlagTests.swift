@@ -161,4 +161,16 @@ struct ScreenFlagTests {
         ])
     }
   }
+
+  @Test func aPlainDiffRefusesFeedsOfTwoScreens() throws {
+    try withDemo { feedctl in
+      try feedctl.succeed(["snapshot", "--screen", "settings"], owner: "demo")
+      let result = try feedctl.run(["diff", "2", "1"], owner: "demo")
+      #expect(result.code == 2)
+      #expect(
+        result.errorLines == [
+          "feedctl: error: '2' is a feed of screen 'settings' and '1' of screen 'home'; compare feeds of one screen"
+        ])
+    }
+  }
 }
