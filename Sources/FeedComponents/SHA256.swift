@@ -2,85 +2,114 @@
 /// machines. CryptoKit does not exist on Linux and the project takes no outside packages.
 public enum SHA256 {
   /// The 32-byte digest of `bytes`.
+  ///
+  /// Whole blocks are compressed straight from the input, and only the last one or two blocks
+  /// (the tail, the `0x80` marker and the length) are copied: the input is never copied whole.
   public static func digest(of bytes: [UInt8]) -> [UInt8] {
-    var state: [UInt32] = [
-      0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
-      0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    var message = bytes
-    let bitLength = UInt64(bytes.count) &* 8
-    message.append(0x80)
-    while message.count % 64 != 56 { message.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) {
-      message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    var state = State()
+    let fullBlocks = bytes.count / 64
+    bytes.withUnsafeBufferPointer { input in
+      for block in 0..<fullBlocks {
+        state.compress(UnsafeBufferPointer(rebasing: input[block * 64..<block * 64 + 64]))
+      }
+      var tail = [UInt8](input[(fullBlocks * 64)...])
+      let bitLength = UInt64(bytes.count) &* 8
+      tail.append(0x80)
+      while tail.count % 64 != 56 { tail.append(0) }
+      for shift in stride(from: 56, through: 0, by: -8) {
+        tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+      }
+      tail.withUnsafeBufferPointer { padded in
+        for start in stride(from: 0, to: padded.count, by: 64) {
+          state.compress(UnsafeBufferPointer(rebasing: padded[start..<start + 64]))
+        }
+      }
     }
-    var schedule = [UInt32](repeating: 0, count: 64)
-    for blockStart in stride(from: 0, to: message.count, by: 64) {
-      compress(message[blockStart..<blockStart + 64], schedule: &schedule, state: &state)
+    var result: [UInt8] = []
+    result.reserveCapacity(32)
+    for word in state.words {
+      result.append(UInt8(truncatingIfNeeded: word >> 24))
+      result.append(UInt8(truncatingIfNeeded: word >> 16))
+      result.append(UInt8(truncatingIfNeeded: word >> 8))
+      result.append(UInt8(truncatingIfNeeded: word))
     }
-    return state.flatMap { word in
-      [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) }
-    }
+    return result
   }
 
   /// The digest of `bytes` as 64 lower-case hex characters, the form stored in feed documents.
   public static func hexDigest(of bytes: [UInt8]) -> String {
-    let hexDigits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    for byte in digest(of: bytes) {
-      text.append(hexDigits[Int(byte >> 4)])
-      text.append(hexDigits[Int(byte & 0x0F)])
+    let hexDigits: StaticString = "0123456789abcdef"
+    let digest = digest(of: bytes)
+    return String(unsafeUninitializedCapacity: 64) { text in
+      hexDigits.withUTF8Buffer { digits in
+        for (index, byte) in digest.enumerated() {
+          text[index * 2] = digits[Int(byte >> 4)]
+          text[index * 2 + 1] = digits[Int(byte & 0x0F)]
+        }
+      }
+      return 64
     }
-    return String(decoding: text, as: UTF8.self)
   }
 
-  private static func compress(
-    _ block: ArraySlice<UInt8>, schedule w: inout [UInt32], state: inout [UInt32]
-  ) {
-    let base = block.startIndex
-    for t in 0..<16 {
-      let i = base + t * 4
-      w[t] =
-        UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8
-        | UInt32(block[i + 3])
+  /// The eight working words, and the message schedule reused for every block.
+  private struct State {
+    var words: [UInt32] = [
+      0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
+      0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+    ]
+    var schedule = [UInt32](repeating: 0, count: 64)
+
+    mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
+      schedule.withUnsafeMutableBufferPointer { w in
+        for t in 0..<16 {
+          let i = t * 4
+          w[t] =
+            UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8
+            | UInt32(block[i + 3])
+        }
+        for t in 16..<64 {
+          let s0 = SHA256.rotate(w[t - 15], 7) ^ SHA256.rotate(w[t - 15], 18) ^ (w[t - 15] >> 3)
+          let s1 = SHA256.rotate(w[t - 2], 17) ^ SHA256.rotate(w[t - 2], 19) ^ (w[t - 2] >> 10)
+          w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+        }
+        words.withUnsafeMutableBufferPointer { state in
+          SHA256.roundConstants.withUnsafeBufferPointer { k in
+            var a = state[0]
+            var b = state[1]
+            var c = state[2]
+            var d = state[3]
+            var e = state[4]
+            var f = state[5]
+            var g = state[6]
+            var h = state[7]
+            for t in 0..<64 {
+              let sum1 = SHA256.rotate(e, 6) ^ SHA256.rotate(e, 11) ^ SHA256.rotate(e, 25)
+              let choice = (e & f) ^ (~e & g)
+              let temp1 = h &+ sum1 &+ choice &+ k[t] &+ w[t]
+              let sum0 = SHA256.rotate(a, 2) ^ SHA256.rotate(a, 13) ^ SHA256.rotate(a, 22)
+              let majority = (a & b) ^ (a & c) ^ (b & c)
+              let temp2 = sum0 &+ majority
+              h = g
+              g = f
+              f = e
+              e = d &+ temp1
+              d = c
+              c = b
+              b = a
+              a = temp1 &+ temp2
+            }
+            state[0] &+= a
+            state[1] &+= b
+            state[2] &+= c
+            state[3] &+= d
+            state[4] &+= e
+            state[5] &+= f
+            state[6] &+= g
+            state[7] &+= h
+          }
+        }
+      }
     }
-    for t in 16..<64 {
-      let s0 = rotate(w[t - 15], 7) ^ rotate(w[t - 15], 18) ^ (w[t - 15] >> 3)
-      let s1 = rotate(w[t - 2], 17) ^ rotate(w[t - 2], 19) ^ (w[t - 2] >> 10)
-      w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-    }
-    var a = state[0]
-    var b = state[1]
-    var c = state[2]
-    var d = state[3]
-    var e = state[4]
-    var f = state[5]
-    var g = state[6]
-    var h = state[7]
-    for t in 0..<64 {
-      let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-      let choice = (e & f) ^ (~e & g)
-      let temp1 = h &+ sum1 &+ choice &+ roundConstants[t] &+ w[t]
-      let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let temp2 = sum0 &+ majority
-      h = g
-      g = f
-      f = e
-      e = d &+ temp1
-      d = c
-      c = b
-      b = a
-      a = temp1 &+ temp2
-    }
-    state[0] &+= a
-    state[1] &+= b
-    state[2] &+= c
-    state[3] &+= d
-    state[4] &+= e
-    state[5] &+= f
-    state[6] &+= g
-    state[7] &+= h
   }
 
   private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {

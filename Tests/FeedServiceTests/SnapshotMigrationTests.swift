@@ -60,6 +60,8 @@ import Testing
     }
     #expect(migrated.map { $0.encoded() } == expected.map { $0.encoded() })
     #expect(migrated.map(\.digest) == expected.map(\.digest))
+    let checked = try migrated.map { try FeedDocument(data: $0.encoded()) }
+    #expect(checked.map(\.digest) == expected.map(\.digest))
   }
 
   @Test func labelsAndReasonsSurviveTheMigration() throws {

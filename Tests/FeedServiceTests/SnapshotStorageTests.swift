@@ -44,6 +44,7 @@ import Testing
     }
     #expect(stored.count == shown.count)
     #expect(stored.map { $0.encoded() } == shown.map { $0.encoded() })
+    #expect(try stored.map { try FeedDocument(data: $0.encoded()) } == shown)
   }
 
   @Test func aSnapshotIsADeltaOnItsPredecessor() throws {

@@ -61,9 +61,9 @@ struct OutputTests {
       try feedctl.succeed(["demo"], owner: nil)
       try feedctl.database.connect().executeScript(
         """
-        INSERT INTO feed_snapshots (owner_id, sequence, reason, digest, screen, body, added,
-          changed, removed, moved)
-        SELECT owner_id, n, 'snapshot', digest, screen, body, added, changed, removed, moved
+        INSERT INTO feed_snapshots (owner_id, sequence, reason, digest, body,
+          added, changed, removed, moved)
+        SELECT owner_id, n, 'snapshot', digest, body, 0, 0, 0, 0
         FROM feed_snapshots, generate_series(2, 1500) AS n
         WHERE owner_id = 'demo' AND sequence = 1
         """)

@@ -37,13 +37,24 @@ public struct FeedDocument: Hashable, Sendable {
     version: SchemaVersion = FeedDocument.currentVersion,
     additionalFields: [String: JSONValue] = [:]
   ) throws(FeedDocumentError) {
+    try self.init(
+      owner: owner, sections: sections, version: version, additionalFields: additionalFields,
+      storedDigest: SHA256.hexDigest(of: CanonicalJSONWriter().bytes(.array(sections.map(\.json)))))
+  }
+
+  /// A document read back from storage this program wrote, its stored digest taken as given
+  /// (see `ItemNode.init(id:type:props:actions:size:additionalFields:storedDigest:)`); the ids
+  /// are still checked.
+  public init(
+    owner: String, sections: [SectionNode], version: SchemaVersion,
+    additionalFields: [String: JSONValue], storedDigest: String
+  ) throws(FeedDocumentError) {
     try Self.validateIDs(sections)
     self.version = version
     self.owner = owner
     self.sections = sections
     self.additionalFields = additionalFields
-    self.digest = SHA256.hexDigest(
-      of: CanonicalJSONWriter().bytes(.array(sections.map(\.json))))
+    self.digest = storedDigest
   }
 
   /// The canonical bytes: the same document always encodes to the same bytes. The pretty form is

@@ -40,18 +40,36 @@ public struct ItemNode: Hashable, Sendable {
     size: ComponentSize,
     additionalFields: [String: JSONValue]
   ) {
+    self.init(
+      id: id, type: type, props: props, actions: actions, size: size,
+      additionalFields: additionalFields,
+      storedDigest: SHA256.hexDigest(
+        of: CanonicalJSONWriter().bytes(
+          .object(
+            Self.drawnMembers(
+              type: type, props: props, actions: actions, size: size,
+              additionalFields: additionalFields)))))
+  }
+
+  /// A node read back from storage this program wrote, with the digest stored beside it, taken
+  /// as given rather than computed again: reading a large stored feed then costs parsing, not
+  /// hashing. Anything read from outside goes through the checking initializers.
+  public init(
+    id: String,
+    type: String,
+    props: [String: JSONValue],
+    actions: [String: Action],
+    size: ComponentSize,
+    additionalFields: [String: JSONValue],
+    storedDigest: String
+  ) {
     self.id = id
     self.type = type
     self.props = props
     self.actions = actions
     self.size = size
     self.additionalFields = additionalFields
-    self.digest = SHA256.hexDigest(
-      of: CanonicalJSONWriter().bytes(
-        .object(
-          Self.drawnMembers(
-            type: type, props: props, actions: actions, size: size,
-            additionalFields: additionalFields))))
+    self.digest = storedDigest
   }
 
   /// The action stored for `trigger`, if any.

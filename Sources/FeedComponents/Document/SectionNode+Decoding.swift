@@ -4,7 +4,11 @@ extension SectionNode {
   /// `digest` must match the content. `path` names the section in errors, such as `sections[2]`.
   ///
   /// A changeset carries sections in this form too, so a client reads them with the same rules.
-  public init(json: JSONValue, path: String) throws(FeedDocumentError) {
+  /// `trustingDigests` is for sections this program stored itself: the stored digests of the
+  /// section and its items are then taken as given instead of checked.
+  public init(json: JSONValue, path: String, trustingDigests: Bool = false)
+    throws(FeedDocumentError)
+  {
     guard let members = json.objectValue else {
       throw .invalidField(path: path, reason: "a section must be an object")
     }
@@ -17,17 +21,28 @@ extension SectionNode {
     for (index, itemValue) in itemValues.enumerated() {
       items.append(
         try ItemNode(
-          json: itemValue, path: "\(path).items[\(index)]", place: "item \(index + 1) of \(place)"))
+          json: itemValue, path: "\(path).items[\(index)]", place: "item \(index + 1) of \(place)",
+          trustingDigest: trustingDigests))
     }
     let header = try members["header"].map { value throws(FeedDocumentError) in
-      try ItemNode(json: value, path: "\(path).header", place: "the header of \(place)")
+      try ItemNode(
+        json: value, path: "\(path).header", place: "the header of \(place)",
+        trustingDigest: trustingDigests)
     }
     let footer = try members["footer"].map { value throws(FeedDocumentError) in
-      try ItemNode(json: value, path: "\(path).footer", place: "the footer of \(place)")
+      try ItemNode(
+        json: value, path: "\(path).footer", place: "the footer of \(place)",
+        trustingDigest: trustingDigests)
+    }
+    let additionalFields = members.filter { !Self.knownFields.contains($0.key) }
+    if trustingDigests, let stored = members["digest"]?.stringValue {
+      self.init(
+        id: id, header: header, footer: footer, items: items, additionalFields: additionalFields,
+        storedDigest: stored)
+      return
     }
     self.init(
-      id: id, header: header, footer: footer, items: items,
-      additionalFields: members.filter { !Self.knownFields.contains($0.key) })
+      id: id, header: header, footer: footer, items: items, additionalFields: additionalFields)
     if let stored = members["digest"] {
       try FeedDocument.check(
         stored, against: digest, id: id, place: place, path: "\(path).digest")

@@ -17,17 +17,28 @@ public struct SectionNode: Hashable, Sendable {
     items: [ItemNode],
     additionalFields: [String: JSONValue] = [:]
   ) {
+    self.init(
+      id: id, header: header, footer: footer, items: items, additionalFields: additionalFields,
+      storedDigest: SHA256.hexDigest(
+        of: CanonicalJSONWriter().bytes(
+          .object(
+            Self.contentMembers(
+              id: id, header: header, footer: footer, items: items,
+              additionalFields: additionalFields)))))
+  }
+
+  /// A section read back from storage this program wrote, its stored digest taken as given
+  /// (see `ItemNode.init(id:type:props:actions:size:additionalFields:storedDigest:)`).
+  public init(
+    id: String, header: ItemNode?, footer: ItemNode?, items: [ItemNode],
+    additionalFields: [String: JSONValue], storedDigest: String
+  ) {
     self.id = id
     self.header = header
     self.footer = footer
     self.items = items
     self.additionalFields = additionalFields
-    self.digest = SHA256.hexDigest(
-      of: CanonicalJSONWriter().bytes(
-        .object(
-          Self.contentMembers(
-            id: id, header: header, footer: footer, items: items,
-            additionalFields: additionalFields))))
+    self.digest = storedDigest
   }
 
   /// The full wire form, digest included.
