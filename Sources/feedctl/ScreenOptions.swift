@@ -5,15 +5,21 @@ import FeedComponents
 /// `--screen` and `--client-caps`: which screen, built for which client. Without either, a
 /// command works on the home feed as it always has.
 struct ScreenOptions: ParsableArguments {
-  @Option(help: "Which screen: home (default), accounts, settings.", valueName: "name")
+  @Option(help: Self.screenHelp, valueName: "name")
   var screen: String?
 
   @Option(
     name: .customLong("client-caps"),
     help:
-      "What the client draws: VERSION:TYPE,… (e.g. 2.0:title,account_row,notice) or a supported client (app-1.0, app-1.4, app-2.0).",
+      "What the client draws: VERSION:TYPE,… (e.g. 2.0:title,account_row,notice) or a supported client ("
+      + SupportedClient.all.map(\.name).joined(separator: ", ") + ").",
     valueName: "caps")
   var clientCaps: String?
+
+  /// The help of every `--screen`: the built-in screens, home first.
+  static let screenHelp =
+    "Which screen: home (default), "
+    + ScreenCatalog.builtIn.names.filter { $0 != ScreenCatalog.home }.joined(separator: ", ") + "."
 
   /// Whether the command was asked for a screen rather than the plain home feed.
   var isRequested: Bool {

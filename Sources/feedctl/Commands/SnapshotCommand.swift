@@ -26,7 +26,7 @@ struct SnapshotCommand: FeedctlCommand {
   @Argument(help: "prune: remove old snapshots instead of taking one.") var action: Action?
   @Option(help: "A name to refer to it by: a letter, then letters, digits, '.', '_' or '-'.")
   var label: String?
-  @Option(help: "Which screen: home (default), accounts, settings.", valueName: "name")
+  @Option(help: ScreenOptions.screenHelp, valueName: "name")
   var screen: String?
   @Flag(help: "Take a snapshot of every owner, one after another in this process.")
   var all = false
