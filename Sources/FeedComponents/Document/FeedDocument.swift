@@ -23,9 +23,10 @@ public struct FeedDocument: Hashable, Sendable {
   public let sections: [SectionNode]
   /// Top-level fields written by a newer minor version, kept and re-encoded as read.
   public let additionalFields: [String: JSONValue]
-  /// SHA-256 of the canonical compact JSON of the `sections` array: it identifies what the phone
-  /// shows, so it ignores `owner` and the version marker. It is the document's version: equal
-  /// digests mean the same screen.
+  /// SHA-256 of the canonical compact JSON of the sections as a list of `[id, digest]`: it
+  /// identifies what the phone shows, so it ignores `owner` and the version marker, and it is
+  /// computed from the section digests without serialising the feed again. It is the document's
+  /// version: equal digests mean the same screen.
   public let digest: String
 
   /// Assembles a document and validates its ids (see `FeedIdentifier`): section ids must be unique
@@ -39,7 +40,9 @@ public struct FeedDocument: Hashable, Sendable {
   ) throws(FeedDocumentError) {
     try self.init(
       owner: owner, sections: sections, version: version, additionalFields: additionalFields,
-      storedDigest: SHA256.hexDigest(of: CanonicalJSONWriter().bytes(.array(sections.map(\.json)))))
+      storedDigest: SHA256.hexDigest(
+        of: CanonicalJSONWriter().bytes(
+          .array(sections.map { .array([.string($0.id), .string($0.digest)]) }))))
   }
 
   /// A document read back from storage this program wrote, its stored digest taken as given

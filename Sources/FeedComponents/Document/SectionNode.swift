@@ -6,8 +6,9 @@ public struct SectionNode: Hashable, Sendable {
   public let items: [ItemNode]
   /// Fields written by a newer minor version, kept and re-encoded as read.
   public let additionalFields: [String: JSONValue]
-  /// SHA-256 of the canonical compact JSON of this section without its own `digest`, so it changes
-  /// when any item, the order of items, the header or the footer changes.
+  /// SHA-256 of the canonical compact JSON of the section with every item — header and footer
+  /// included — written as `[id, digest]` (see `digestedContent`), so it changes when any item,
+  /// the order of items, the header or the footer changes, without serialising the items again.
   public let digest: String
 
   public init(
@@ -21,10 +22,9 @@ public struct SectionNode: Hashable, Sendable {
       id: id, header: header, footer: footer, items: items, additionalFields: additionalFields,
       storedDigest: SHA256.hexDigest(
         of: CanonicalJSONWriter().bytes(
-          .object(
-            Self.contentMembers(
-              id: id, header: header, footer: footer, items: items,
-              additionalFields: additionalFields)))))
+          Self.digestedContent(
+            id: id, header: header, footer: footer, items: items,
+            additionalFields: additionalFields))))
   }
 
   /// A section read back from storage this program wrote, its stored digest taken as given
@@ -60,6 +60,26 @@ public struct SectionNode: Hashable, Sendable {
   }
 
   static let knownFields: Set<String> = ["id", "header", "footer", "items", "digest"]
+
+  /// What the section digest covers: the section's own fields, `header` and `footer` as
+  /// `[id, digest]`, and `items` as a list of `[id, digest]`.
+  private static func digestedContent(
+    id: String,
+    header: ItemNode?,
+    footer: ItemNode?,
+    items: [ItemNode],
+    additionalFields: [String: JSONValue]
+  ) -> JSONValue {
+    func reference(_ item: ItemNode) -> JSONValue {
+      .array([.string(item.id), .string(item.digest)])
+    }
+    var members = additionalFields
+    members["id"] = .string(id)
+    if let header { members["header"] = reference(header) }
+    if let footer { members["footer"] = reference(footer) }
+    members["items"] = .array(items.map(reference))
+    return .object(members)
+  }
 
   private static func contentMembers(
     id: String,
