@@ -122,7 +122,9 @@ let package = Package(
       name: "FeedAssemblerTests",
       dependencies: [
         "FeedAssembler", "AccountModel", "FeedComponents",
-      ]
+      ],
+      // Every screen as each supported client receives it; read by GoldenCorpusTests.
+      exclude: ["Golden"]
     ),
     .testTarget(
       name: "FeedServiceTests",

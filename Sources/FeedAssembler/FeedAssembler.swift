@@ -43,6 +43,7 @@ public struct FeedAssembler: Sendable {
       case .notices(let notices): sections += noticeSections(rows, notices)
       case .total(let total): sections += totalSections(rows, total)
       case .accounts(let accounts): sections += accountSections(rows, accounts)
+      case .visibility(let visibility): sections += visibilitySections(rows, visibility)
       }
     }
     return Feed(owner: rows.owner.id, sections: sections)
@@ -144,6 +145,23 @@ public struct FeedAssembler: Sendable {
     guard let url = layout.touchURL else { return AnyComponent(row) }
     let values = ["id": String(account.id), "kind": account.kind, "owner": owner]
     return AnyComponent(row.onTouch(.openURL(url.filled(values))))
+  }
+
+  // MARK: Visibility
+
+  /// One switch per account, hidden ones included: the settings screen is where they come back.
+  private func visibilitySections(_ rows: FeedRows, _ layout: VisibilityLayout) -> [Section] {
+    guard !rows.accounts.isEmpty else { return [] }
+    return [
+      Section(id: "visibility", header: header("visibility", layout.title)) {
+        For(of: rows.accounts) { account in
+          VisibilityToggleComponent(
+            account: account, shownText: layout.shownText, hiddenText: layout.hiddenText
+          )
+          .onToggle(VisibilityAction(accountID: account.id).action)
+        }
+      }
+    ]
   }
 
   private func emptyState(_ layout: EmptyStateLayout, owner: String) -> AnyComponent {

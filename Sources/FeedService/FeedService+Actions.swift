@@ -1,5 +1,6 @@
 import AccountModel
 import AccountStore
+import FeedAssembler
 import FeedComponents
 
 /// Actions a phone takes from its document, applied for the owner its token names.
@@ -11,11 +12,17 @@ extension FeedService {
   public func perform(_ action: FeedAction, in scope: OwnerScope) throws -> FeedDocument {
     let owner = try Self.owner(of: scope)
     let change: StoreChange
+    let name: String
     switch action {
-    case .dismissNotice(let id): change = .dismissNotice(id: id)
+    case .dismissNotice(let id):
+      change = .dismissNotice(id: id)
+      name = "dismiss_notice"
+    case .setAccountVisibility(let id, let visible):
+      change = .updateAccount(id: id, AccountUpdate(hidden: !visible))
+      name = VisibilityAction.name
     }
     do {
-      try apply([change], in: scope, reason: "action dismiss_notice \(action.itemID)")
+      try apply([change], in: scope, reason: "action \(name) \(action.itemID)")
     } catch let error as AccountStoreError {
       switch error.reason {
       case .notFound:

@@ -17,18 +17,23 @@ import Foundation
 /// one too (`servedDocument(in:)`, `changes(since:in:)`, `perform(_:in:)`).
 public final class FeedService: Sendable {
   public let assembler: FeedAssembler
+  /// The screens the service builds; `home` is always `layout`.
+  public let screens: ScreenCatalog
   let pool: StorePool
 
   /// - Parameters:
   ///   - layout: how rows become a feed (`FeedLayout.default` draws seed 000's screen).
+  ///   - screens: the other screens (`FeedService+Screens.swift`).
   ///   - pool: how many connections to keep; one unless many threads call at once.
   ///   - store: opens a store; called when a use case needs the database and no opened store
   ///     is free, at most `pool.connections` times over (again when one was dropped).
   public init(
-    layout: FeedLayout = .default, pool: ConnectionPoolOptions = ConnectionPoolOptions(),
+    layout: FeedLayout = .default, screens: ScreenCatalog = .builtIn,
+    pool: ConnectionPoolOptions = ConnectionPoolOptions(),
     store: @escaping @Sendable () throws -> AccountStore
   ) {
     self.assembler = FeedAssembler(layout: layout)
+    self.screens = screens.replacing(ScreenCatalog.home, with: layout)
     self.pool = StorePool(options: pool, open: store)
   }
 
@@ -113,8 +118,10 @@ public final class FeedService: Sendable {
   public func compare(_ from: FeedReference, _ to: FeedReference, owner: String?) throws
     -> FeedComparison
   {
-    try FeedComparison(
-      source: try document(from, owner: owner), target: try document(to, owner: owner))
+    let source = try document(from, owner: owner)
+    let target = try document(to, owner: owner)
+    try Self.requireAlike(source, from, target, to)
+    return try FeedComparison(source: source, target: target)
   }
 
   /// The owner's snapshots, oldest first, each with what changed since the screen's snapshot

@@ -79,7 +79,8 @@ struct FeedctlError: Error, CustomStringConvertible, ExitCodeProviding {
       }
     case let error as PostgresError:
       kind = Self.kind(of: error)
-    case is FeedDocumentError, is DuplicateIdentifierError, is FeedLayoutError:
+    case is FeedDocumentError, is DuplicateIdentifierError, is FeedLayoutError, is ScreenError,
+      is ClientCapabilitiesError:
       kind = .input
     case is LocalClusterError:
       kind = .embedded

@@ -14,7 +14,7 @@ struct GlobalOptions: ParsableArguments {
   var owner: String?
 
   @Option(
-    help: "Feed layout file (default: the built-in layout of seed 000's screen).",
+    help: "Layout file of the home screen (default: the built-in layout of seed 000's screen).",
     valueName: "file", environment: "FEEDCTL_CONFIG")
   var config: String?
 

@@ -3,10 +3,10 @@ import Foundation
 import Testing
 
 @Suite struct FeedLayoutTests {
-  /// `config/feed.json` in this checkout.
+  /// `config/screens/home.json` in this checkout.
   static let configPath = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("config/feed.json").path
+    .appendingPathComponent("config/screens/home.json").path
 
   /// The message for a layout file with `text`, read as `config/feed.json`.
   func error(_ text: String) -> String? {
@@ -41,7 +41,7 @@ import Testing
     #expect(
       error(#"{"sections": [{"kind": "notices"}, {"kind": "total"}, {"kind": "acounts"}]}"#)
         == "config/feed.json: sections[2].kind: unknown section kind 'acounts' "
-        + "(expected notices, total, accounts)")
+        + "(expected notices, total, accounts, visibility)")
   }
 
   @Test func misspeltFieldSuggestsTheKnownOne() {
@@ -154,13 +154,15 @@ import Testing
   @Test func missingSectionsIsRefused() {
     #expect(
       error(#"{"title": "내 계좌"}"#)
-        == "config/feed.json: sections: missing; list at least one of notices, total, accounts")
+        == "config/feed.json: sections: missing; list at least one of notices, total, accounts, visibility"
+    )
   }
 
   @Test func sectionWithoutKindIsRefused() {
     #expect(
       error(#"{"sections": [{"title": "공지"}]}"#)
-        == "config/feed.json: sections[0].kind: missing (expected notices, total, accounts)")
+        == "config/feed.json: sections[0].kind: missing (expected notices, total, accounts, visibility)"
+    )
   }
 
   @Test func emptyTitleIsRefused() {
@@ -212,6 +214,6 @@ import Testing
     #expect(
       error.description
         == "\(path): sections[0].kind: unknown section kind 'acounts' "
-        + "(expected notices, total, accounts)")
+        + "(expected notices, total, accounts, visibility)")
   }
 }

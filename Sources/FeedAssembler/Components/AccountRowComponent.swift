@@ -33,4 +33,10 @@ public struct AccountRowComponent: Component {
   public func size(in proposal: SizeProposal) -> ComponentSize {
     .fixed(height: 64)
   }
+
+  /// For a client without account rows: the name and the balance on one line.
+  public var fallback: AnyComponent? {
+    AnyComponent(
+      TextRowComponent(id: id, text: "\(account.name) \(formatter.string(for: account.balance))"))
+  }
 }

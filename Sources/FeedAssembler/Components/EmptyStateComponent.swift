@@ -19,4 +19,9 @@ public struct EmptyStateComponent: Component {
     content.message = message
     content.buttonTitle = buttonTitle
   }
+
+  /// For a client without empty states: the message as a line of text.
+  public var fallback: AnyComponent? {
+    AnyComponent(TextRowComponent(id: id, text: message))
+  }
 }

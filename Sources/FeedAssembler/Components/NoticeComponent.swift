@@ -33,6 +33,11 @@ public struct NoticeComponent: Component {
     return .estimated(height: Self.verticalPadding + lines * Self.lineHeight)
   }
 
+  /// For a client without notices: the message as a line of text.
+  public var fallback: AnyComponent? {
+    AnyComponent(TextRowComponent(id: id, text: notice.message))
+  }
+
   /// Layout constants of the phone's notice cell, in points: a 15-point font is about 8 points
   /// per terminal column (Hangul counts two), with 20-point lines.
   static let pointsPerColumn = 8

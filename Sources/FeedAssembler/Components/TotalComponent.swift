@@ -30,10 +30,16 @@ public struct TotalComponent: Component {
 
   public func render(context: RenderContext, content: SummaryRowView) {
     content.label = label
-    if let minorUnits = total.minorUnits {
-      content.value = formatter.string(minorUnits: minorUnits, currency: total.currency)
-    } else {
-      content.value = overflowValue
-    }
+    content.value = value
+  }
+
+  /// For a client without summary rows: label and value on one line.
+  public var fallback: AnyComponent? {
+    AnyComponent(TextRowComponent(id: id, text: "\(label) \(value)"))
+  }
+
+  private var value: String {
+    guard let minorUnits = total.minorUnits else { return overflowValue }
+    return formatter.string(minorUnits: minorUnits, currency: total.currency)
   }
 }

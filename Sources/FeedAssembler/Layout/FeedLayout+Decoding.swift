@@ -8,7 +8,9 @@ extension FeedLayout {
     var root = try LayoutObject(json, path: "", source: source)
     let title = try root.string("title")
     guard let list = root.value("sections") else {
-      throw root.error("sections", "missing; list at least one of notices, total, accounts")
+      throw root.error(
+        "sections",
+        "missing; list at least one of \(SectionLayout.kindNames.joined(separator: ", "))")
     }
     guard let entries = list.arrayValue, !entries.isEmpty else {
       throw root.error("sections", "expected a non-empty array of sections")
@@ -43,6 +45,7 @@ extension FeedLayout {
     case "notices": section = .notices(try notices(&object))
     case "total": section = .total(try total(&object))
     case "accounts": section = .accounts(try accounts(&object))
+    case "visibility": section = .visibility(try visibility(&object))
     default:
       throw object.error(
         "kind",
@@ -67,6 +70,15 @@ extension FeedLayout {
       label: try object.template("label", allowed: TotalLayout.labelPlaceholders)
         ?? Template(literal: "합계"),
       overflowValue: try object.string("overflow_value") ?? "표시할 수 없는 금액")
+  }
+
+  private static func visibility(
+    _ object: inout LayoutObject
+  ) throws(FeedLayoutError) -> VisibilityLayout {
+    VisibilityLayout(
+      title: try object.string("title"),
+      shownText: try object.string("shown_text") ?? "표시",
+      hiddenText: try object.string("hidden_text") ?? "숨김")
   }
 
   private static func accounts(

@@ -1,5 +1,5 @@
 extension FeedLayout {
-  /// The layout `config/feed.json` holds (a test keeps the two equal): seed 000's "내 계좌" screen —
+  /// The layout `config/screens/home.json` holds (a test keeps the two equal): seed 000's "내 계좌" screen —
   /// the title, the notices, then the accounts in one list with name and balance, each opening
   /// `app://accounts/{id}`. It has no total section, so a change to one balance changes exactly one
   /// item of the feed; add `{"kind": "total"}` to `sections` for one.

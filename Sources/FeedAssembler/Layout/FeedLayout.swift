@@ -2,7 +2,7 @@ import FeedComponents
 import Foundation
 
 /// How an owner's rows become a screen: which sections, in which order, with which titles, which
-/// rows they list and what touching them does. Kept in `config/feed.json` and described field by
+/// rows they list and what touching them does. Kept in `config/screens/home.json` and described field by
 /// field in `docs/layout.md`.
 ///
 /// A layout is checked completely when it is read — unknown fields, unknown kinds, placeholders a

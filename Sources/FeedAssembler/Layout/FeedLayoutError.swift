@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a layout could not be used, in one line that names the file, the field and the problem:
-/// `config/feed.json: sections[2].kind: unknown section kind 'acounts' (expected notices, total, accounts)`.
+/// `config/screens/home.json: sections[2].kind: unknown section kind 'acounts' (expected notices, total, accounts)`.
 public struct FeedLayoutError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
   /// The file the layout came from (or a name for it, when it was not read from a file).
   public let source: String

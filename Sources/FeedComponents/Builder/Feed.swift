@@ -21,13 +21,19 @@ public struct Feed {
   }
 
   /// Renders every component into its node and assembles the document, which checks the ids.
+  /// With capabilities in the environment, the document holds only types the client draws and
+  /// records the set (`FeedDocument.capabilities`).
   public func render(
     environment: RenderEnvironment = RenderEnvironment()
   ) throws(FeedDocumentError) -> FeedDocument {
-    try FeedDocument(
+    var fields: [String: JSONValue] = [:]
+    fields[FeedDocument.capabilitiesField] = environment.capabilities?.json
+    let shown = sections.filter { $0.hasContent(for: environment.capabilities) }
+    return try FeedDocument(
       owner: owner,
-      sections: sections.enumerated().map { index, section in
+      sections: shown.enumerated().map { index, section in
         section.render(at: index, environment: environment)
-      })
+      },
+      additionalFields: fields)
   }
 }

@@ -23,20 +23,34 @@ public struct Section {
   }
 
   /// Renders the section at `index`. The header renders with item index 0 and the footer with the
-  /// number of items, the positions they take next to the items.
+  /// number of items, the positions they take next to the items. For a client with capabilities,
+  /// each component is first resolved to what that client draws (its fallback, or nothing), so
+  /// indices count only the items the client receives.
   public func render(at index: Int, environment: RenderEnvironment) -> SectionNode {
     func context(_ item: Int) -> RenderContext {
       RenderContext(
         sectionID: id, indexPath: IndexPath(section: index, item: item), environment: environment)
     }
+    let capabilities = environment.capabilities
+    let shown = components.compactMap { $0.resolved(for: capabilities) }
     return SectionNode(
       id: id,
-      header: header?.render(context: context(0)),
-      footer: footer?.render(context: context(components.count)),
-      items: components.enumerated().map { item, component in
+      header: header?.resolved(for: capabilities)?.render(context: context(0)),
+      footer: footer?.resolved(for: capabilities)?.render(context: context(shown.count)),
+      items: shown.enumerated().map { item, component in
         component.render(context: context(item))
       }
     )
+  }
+}
+
+extension Section {
+  /// Whether a client with `capabilities` receives anything of this section. A section that had
+  /// parts and lost them all to the client's capabilities is left out, as the assembler leaves
+  /// out a section with nothing to show; one built empty stays.
+  func hasContent(for capabilities: ClientCapabilities?) -> Bool {
+    let parts = [header, footer].compactMap { $0 } + components
+    return parts.isEmpty || parts.contains { $0.resolved(for: capabilities) != nil }
   }
 }
 

@@ -23,10 +23,13 @@ public struct AnyComponent {
 
   /// The wrapped component's id.
   public let id: String
+  /// The node type the wrapped component renders, known without rendering it.
+  public let nodeType: String
   private let storage: Storage
 
   public init<C: Component>(_ component: C, erasure: Erasure = .preferred) {
     id = component.id
+    nodeType = C.Content.nodeType
     switch erasure {
     case .closure: storage = .closure(ClosureErasedComponent(component))
     case .box: storage = .box(ComponentBox(component))
@@ -46,6 +49,14 @@ public struct AnyComponent {
     switch storage {
     case .closure(let erased): return erased.render(context)
     case .box(let box): return box.render(context: context)
+    }
+  }
+
+  /// The wrapped component's declared fallback.
+  public var fallback: AnyComponent? {
+    switch storage {
+    case .closure(let erased): return erased.fallback()
+    case .box(let box): return box.fallback
     }
   }
 

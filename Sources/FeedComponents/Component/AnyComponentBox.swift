@@ -9,6 +9,10 @@ class AnyComponentBox {
   func size(in proposal: SizeProposal) -> ComponentSize {
     preconditionFailure("ComponentBox overrides size(in:)")
   }
+
+  var fallback: AnyComponent? {
+    preconditionFailure("ComponentBox overrides fallback")
+  }
 }
 
 /// Holds one concrete component for `AnyComponentBox`.
@@ -25,5 +29,9 @@ final class ComponentBox<C: Component>: AnyComponentBox {
 
   override func size(in proposal: SizeProposal) -> ComponentSize {
     component.size(in: proposal)
+  }
+
+  override var fallback: AnyComponent? {
+    component.fallback
   }
 }

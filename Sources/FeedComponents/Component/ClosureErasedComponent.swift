@@ -3,9 +3,11 @@
 struct ClosureErasedComponent {
   let render: (RenderContext) -> ItemNode
   let size: (SizeProposal) -> ComponentSize
+  let fallback: () -> AnyComponent?
 
   init<C: Component>(_ component: C) {
     render = { context in ContainerCell<C>().render(component: component, context: context) }
     size = { proposal in component.size(in: proposal) }
+    fallback = { component.fallback }
   }
 }

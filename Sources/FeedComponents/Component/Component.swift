@@ -20,6 +20,11 @@ public protocol Component {
   /// How tall the phone should make this item for the proposed width. It must not change any
   /// state, because it may be asked before, after, or without rendering.
   func size(in proposal: SizeProposal) -> ComponentSize
+
+  /// What a client that cannot draw `Content`'s node type gets instead, such as a
+  /// `TextRowComponent` saying what the row says; nil leaves the item out for that client. A
+  /// fallback keeps this component's id, and may itself declare a fallback.
+  var fallback: AnyComponent? { get }
 }
 
 extension Component {
@@ -31,4 +36,7 @@ extension Component {
   public func size(in proposal: SizeProposal) -> ComponentSize {
     .automatic
   }
+
+  /// By default there is none: a client that cannot draw the type does not see the item.
+  public var fallback: AnyComponent? { nil }
 }

@@ -37,9 +37,13 @@ public struct RenderEnvironment: Hashable, Sendable {
   public var locale: String
   /// The width in points the phone offers each item.
   public var width: Int
+  /// What the client draws; nil renders every component as it is (`ClientCapabilities.all` and
+  /// more), and the document records no capability set.
+  public var capabilities: ClientCapabilities?
 
-  public init(locale: String = "ko-KR", width: Int = 375) {
+  public init(locale: String = "ko-KR", width: Int = 375, capabilities: ClientCapabilities? = nil) {
     self.locale = locale
     self.width = width
+    self.capabilities = capabilities
   }
 }

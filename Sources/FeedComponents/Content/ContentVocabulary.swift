@@ -7,7 +7,7 @@ public enum ContentVocabulary {
   public static var contentTypes: [any ContentView.Type] {
     [
       TitleView.self, AccountRowView.self, NoticeView.self, SummaryRowView.self,
-      EmptyStateView.self, ToggleRowView.self,
+      EmptyStateView.self, ToggleRowView.self, TextRowView.self,
     ]
   }
 

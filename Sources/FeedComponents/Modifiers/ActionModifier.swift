@@ -31,6 +31,11 @@ public struct ActionModifier<Wrapped: Component>: Component {
   public func size(in proposal: SizeProposal) -> ComponentSize {
     wrapped.size(in: proposal)
   }
+
+  /// The wrapped component's fallback; the action stays with the type that has the capability.
+  public var fallback: AnyComponent? {
+    wrapped.fallback
+  }
 }
 
 /// The seed's name for a touch modifier.

@@ -7,6 +7,7 @@ struct ShowCommand: FeedctlCommand {
     commandName: "show", abstract: "Show the owner's feed (live, or as stored in a snapshot).")
 
   @OptionGroup var global: GlobalOptions
+  @OptionGroup var screen: ScreenOptions
   @Option(help: "Which feed: live, @, @-N, a snapshot number or label, or a feed JSON file.")
   var at = "live"
   @Option(help: "Output format: the screen as text, or the feed document as JSON.")
@@ -17,11 +18,18 @@ struct ShowCommand: FeedctlCommand {
   func validate() throws {
     _ = try ArgumentChecks.reference(at)
     try ArgumentChecks.width(width)
+    try screen.validate()
   }
 
   func execute(_ context: CommandContext) throws {
     let workspace = Workspace(global, context)
-    workspace.printFeed(
-      try workspace.document(ArgumentChecks.reference(at)), format: format, width: width)
+    let reference = try ArgumentChecks.reference(at)
+    let document =
+      screen.isRequested
+      ? try workspace.service().screenDocument(
+        reference, screen: screen.screenName, owner: workspace.givenOwner,
+        capabilities: try screen.capabilities())
+      : try workspace.document(reference)
+    workspace.printFeed(document, format: format, width: width)
   }
 }

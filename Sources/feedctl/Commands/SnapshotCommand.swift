@@ -1,5 +1,6 @@
 import AccountStore
 import ArgumentKit
+import FeedAssembler
 import Foundation
 
 /// Stores the owner's current feed as a snapshot (or every owner's, with `--all`), optionally
@@ -25,6 +26,8 @@ struct SnapshotCommand: FeedctlCommand {
   @Argument(help: "prune: remove old snapshots instead of taking one.") var action: Action?
   @Option(help: "A name to refer to it by: a letter, then letters, digits, '.', '_' or '-'.")
   var label: String?
+  @Option(help: ScreenOptions.screenHelp, valueName: "name")
+  var screen: String?
   @Flag(help: "Take a snapshot of every owner, one after another in this process.")
   var all = false
   @Option(help: "prune: keep each screen's newest N snapshots (N ≥ 1).") var keepLast: Int?
@@ -34,6 +37,14 @@ struct SnapshotCommand: FeedctlCommand {
   @Option(help: "Output format.") var format: OutputFormat = .text
 
   func validate() throws {
+    if let screen {
+      guard ScreenCatalog.isValidName(screen) else {
+        throw ValidationError(ScreenError.invalidName(screen).description)
+      }
+      guard action == nil, !all else {
+        throw ValidationError("--screen takes one owner's snapshot; leave out 'prune' and --all")
+      }
+    }
     switch action {
     case .prune:
       if label != nil || all {
@@ -58,12 +69,15 @@ struct SnapshotCommand: FeedctlCommand {
     case .prune: try prune(workspace, context)
     case nil where all: try snapshotEveryOwner(workspace, context)
     case nil:
-      let info = try workspace.service().takeSnapshot(owner: try workspace.owner(), label: label)
+      let info = try workspace.service().takeSnapshot(
+        owner: try workspace.owner(), screen: screen ?? ScreenCatalog.home, label: label)
       switch format {
       case .json: workspace.printJSON(info.json)
       case .text:
         let labelText = info.label.map { " '\($0)'" } ?? ""
-        context.output.line("snapshot \(info.sequence)\(labelText) of \(info.ownerID)")
+        let screenText = info.screen == ScreenCatalog.home ? "" : ", screen \(info.screen)"
+        context.output.line(
+          "snapshot \(info.sequence)\(labelText) of \(info.ownerID)\(screenText)")
       }
     }
   }
