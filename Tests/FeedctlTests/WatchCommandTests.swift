@@ -55,9 +55,17 @@ import Testing
     }
 
     /// Sends `signal` and returns the exit status once the process has ended.
+    /// Sends `signal` and returns the exit status; a process still running 20 s later is
+    /// killed and reported as `-1`, so a lost signal fails the test instead of hanging the run.
     func stop(with signal: Int32) -> Int32 {
       kill(process.processIdentifier, signal)
-      process.waitUntilExit()
+      let deadline = Date().addingTimeInterval(20)
+      while process.isRunning, Date() < deadline { usleep(20_000) }
+      guard !process.isRunning else {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return -1
+      }
       return process.terminationStatus
     }
 

@@ -150,7 +150,19 @@
     return copy;
   }
   const itemDigest = (item) => sha256(canonical(without(item, "id", "digest")));
-  const sectionDigest = (section) => sha256(canonical(without(section, "digest")));
+  // A section's digest covers its own fields with every item — header and footer included —
+  // written as [id, digest]; a feed's covers its sections as [id, digest] (components.md). The
+  // page hashes each item's content again rather than trusting the digest it holds, so a copy
+  // that drifted from what the server sent fails the target check instead of passing it.
+  const itemReference = (item) => [item.id, itemDigest(item)];
+  function sectionDigest(section) {
+    const content = without(section, "digest", "header", "footer", "items");
+    if (section.header) content.header = itemReference(section.header);
+    if (section.footer) content.footer = itemReference(section.footer);
+    content.items = (section.items || []).map(itemReference);
+    return sha256(canonical(content));
+  }
+  const feedDigest = (sections) => sha256(canonical(sections.map((s) => [s.id, s.digest])));
 
   // MARK: Drawing components by type (components.md, "The content vocabulary")
 
@@ -281,7 +293,7 @@
       (changeset.stages || []).forEach((stage, index) => this.applyStage(stage, index + 1, sections));
       for (const section of sections) section.digest = sectionDigest(section);
       const rebuilt = Object.assign({}, changeset.document || {}, { sections });
-      rebuilt.digest = sha256(canonical(sections));
+      rebuilt.digest = feedDigest(sections);
       if (rebuilt.digest !== changeset.target) {
         throw new ChangesetError("the rebuilt feed's digest is not the changeset's target");
       }
@@ -472,5 +484,5 @@
     }
   }
 
-  window.AccountFeed = { RawNumber, parseJSON, canonical, sha256, itemDigest, sectionDigest, drawItem, drawSection, FeedView, ChangesetError };
+  window.AccountFeed = { RawNumber, parseJSON, canonical, sha256, itemDigest, sectionDigest, feedDigest, drawItem, drawSection, FeedView, ChangesetError };
 })();

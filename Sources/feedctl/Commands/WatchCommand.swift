@@ -1,6 +1,7 @@
 import AccountModel
 import ArgumentKit
 import FeedComponents
+import FeedHTTP
 import FeedService
 import Foundation
 import Synchronization
@@ -24,6 +25,9 @@ struct WatchCommand: FeedctlCommand {
   var format: OutputFormat = .text
 
   func execute(_ context: CommandContext) throws {
+    // Before any thread starts, so a signal sent as soon as the "watching" line appears waits
+    // for `wait()` instead of being lost or killing the process.
+    ShutdownSignals.block()
     let workspace = Workspace(global, context)
     let owner = try workspace.owner()
     let service = try workspace.service()
@@ -58,22 +62,8 @@ struct WatchCommand: FeedctlCommand {
     errors.line(
       "watching the feed of owner '\(owner)' at \(shown.withLock { $0.digest.prefix(12) }); stop with Ctrl-C"
     )
-    Self.waitForInterrupt()
+    _ = ShutdownSignals.wait()
     subscription.cancel()
     events.stop()
-  }
-
-  /// Blocks until SIGINT or SIGTERM arrives; both then stop the command normally.
-  private static func waitForInterrupt() {
-    let interrupted = DispatchSemaphore(value: 0)
-    let sources = [SIGINT, SIGTERM].map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { interrupted.signal() }
-      source.resume()
-      return source
-    }
-    interrupted.wait()
-    for source in sources { source.cancel() }
   }
 }
