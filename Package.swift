@@ -76,7 +76,9 @@ let package = Package(
     .target(
       name: "FeedHTTP",
       dependencies: [
-        "CMicroHTTPD", "AccountModel", "AccountStore", "FeedComponents", "FeedService", "FeedWire",
+        "CMicroHTTPD", "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents",
+        "FeedService",
+        "FeedWire",
         "Postgres",
       ]
     ),

@@ -1,5 +1,7 @@
 import AccountModel
 import AccountStore
+import FeedAssembler
+import FeedComponents
 import FeedService
 import Postgres
 
@@ -22,6 +24,13 @@ extension HTTPError {
         self = HTTPError(.conflict, code: "refetch", "\(message): GET /v1/feed")
       case .unavailable(let message): self = .unavailable(message)
       }
+    case let error as ScreenError:
+      switch error {
+      case .invalidName: self = .badRequest(error.description)
+      case .unknown: self = .notFound(error.description)
+      }
+    case let error as ClientCapabilitiesError:
+      self = .badRequest(error.description)
     case let error as FieldError:
       self = .badRequest(error.description)
     case let error as BatchChangeError:

@@ -1,3 +1,4 @@
+import FeedAssembler
 import FeedComponents
 import FeedService
 import FeedWire
@@ -5,7 +6,12 @@ import Foundation
 
 extension PhoneAPI {
   /// `GET /v1/feed`: the owner's document, its digest as the ETag; 304 when the phone has it.
+  /// A phone that states its capabilities gets the home screen built for them, as
+  /// `/v1/screens/home` serves it, so it is never sent a type it cannot draw.
   func feed(_ request: HTTPRequest) throws -> HTTPResponse {
+    if request.header(Self.capabilitiesHeader) != nil {
+      return try screen(request, named: ScreenCatalog.home)
+    }
     let scope = try scope(of: request)
     let document = try serving { try service.servedDocument(in: scope) }
     let tag = EntityTag(document.digest)
