@@ -15,10 +15,11 @@ extension PhoneAPI {
     try streams.acquire(owner)
     let stream = EventStream()
     let follower = FeedFollower(
-      service: service, scope: scope, stream: stream,
+      service: service, bearer: request.bearerToken ?? "", scope: scope, stream: stream,
       holding: request.header("last-event-id") ?? request.query["since"])
-    // A stream that cannot catch up (the database went away) ends rather than stay silently
-    // behind: the phone reconnects with its Last-Event-ID and resumes from there.
+    // A stream that cannot catch up (the database went away, the token was revoked) ends
+    // rather than stay silently behind: the phone reconnects with its Last-Event-ID and
+    // resumes from there, or is refused.
     let subscription = events.subscribe(scope) {
       do { try follower.catchUp() } catch { stream.finish() }
     }

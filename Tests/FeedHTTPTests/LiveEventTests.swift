@@ -52,6 +52,21 @@ struct LiveEventTests {
     }
   }
 
+  @Test func aRevokedTokensOpenStreamGetsNoMoreChangesAndEnds() throws {
+    try PhoneFixture.with { fixture in
+      let reader = try TestEventReader(
+        port: fixture.port, path: "/v1/feed/events", headers: fixture.auth(fixture.demoToken))
+      _ = try #require(try reader.nextEvent())
+      let token = try #require(try fixture.service.tokens(in: .owner("demo")).first)
+      try fixture.service.revokeToken(token.id, in: .owner("demo"))
+      let psql = try fixture.database.connect()
+      try psql.executeScript(
+        "UPDATE accounts SET balance_minor = balance_minor + 1000 WHERE owner_id = 'demo' AND name = '비상금'"
+      )
+      #expect(try reader.nextEvent() == nil)
+    }
+  }
+
   @Test func lastEventIDResumesWithTheChangesMissed() throws {
     try PhoneFixture.with { fixture in
       let held = try FeedDocument(data: try fixture.get("/v1/feed").body)
