@@ -34,6 +34,21 @@ public struct RequestLog: Sendable {
     write(line(entry))
   }
 
+  /// A request's own text as one field of a text line: the path arrives percent-decoded, so a
+  /// client could otherwise forge a line (`%0A`) or shift the fields (`%20`). Control
+  /// characters and spaces are written as `%XX` again.
+  static func field(_ text: String) -> String {
+    var field = ""
+    for scalar in text.unicodeScalars {
+      if scalar.value <= 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+        field += "%" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+      } else {
+        field.unicodeScalars.append(scalar)
+      }
+    }
+    return field
+  }
+
   /// The line for `entry` in this log's format.
   public func line(_ entry: Entry) -> String {
     let time = ISO8601Time.string(from: entry.time)
@@ -41,7 +56,7 @@ public struct RequestLog: Sendable {
     switch format {
     case .text:
       return
-        "\(time) \(entry.remoteAddress) \(entry.method) \(entry.path) \(entry.status) \(milliseconds)ms"
+        "\(time) \(entry.remoteAddress) \(Self.field(entry.method)) \(Self.field(entry.path)) \(entry.status) \(milliseconds)ms"
     case .json:
       return CanonicalJSONWriter().string([
         "time": .string(time), "remote": .string(entry.remoteAddress),
@@ -50,5 +65,11 @@ public struct RequestLog: Sendable {
         "ms": .decimal(milliseconds),
       ])
     }
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
   }
 }

@@ -37,6 +37,17 @@ struct ObservabilityTests {
     }
   }
 
+  @Test func aPathCannotForgeALineOrShiftTheFieldsOfTheTextLog() throws {
+    let lines = LogLines()
+    let log = RequestLog(format: .text) { lines.append($0) }
+    try withServer(log: log, routes: Self.hello) { _, port in
+      _ = try httpRequest(port: port, "GET", "/x%0A2026-01-01T00:00:00Z%20GET%20/hello%20200")
+      let logged = try #require(lines.waitFor(1).first)
+      #expect(!logged.contains("\n"))
+      #expect(logged.contains(" GET /x%0A2026-01-01T00:00:00Z%20GET%20/hello%20200 404 "))
+    }
+  }
+
   @Test func theJSONLogIsOneObjectPerRequest() throws {
     let lines = LogLines()
     let log = RequestLog(format: .json) { lines.append($0) }
