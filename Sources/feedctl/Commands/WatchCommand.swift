@@ -31,7 +31,9 @@ struct WatchCommand: FeedctlCommand {
     let workspace = Workspace(global, context)
     let owner = try workspace.owner()
     let service = try workspace.service()
-    let shown = Mutex(try service.liveDocument(owner: owner))
+    // Listening starts before the first read, so a commit between the two is in that read or
+    // wakes the subscription; it is never missed.
+    let shown = Mutex<FeedDocument?>(nil)
     let events = try FeedEvents(service: service)
     let format = self.format
     let colored = workspace.useColor
@@ -44,7 +46,7 @@ struct WatchCommand: FeedctlCommand {
           defer { shown = current }
           return shown
         }
-        guard source.digest != current.digest else { return }
+        guard let source, source.digest != current.digest else { return }
         let comparison = try FeedComparison(source: source, target: current)
         switch format {
         case .json:
@@ -59,9 +61,13 @@ struct WatchCommand: FeedctlCommand {
         errors.line("feedctl: error: \(FeedctlError(classifying: error).description)")
       }
     }
+    let first = try service.liveDocument(owner: owner)
+    let start = shown.withLock { shown in
+      if shown == nil { shown = first }
+      return shown ?? first
+    }
     errors.line(
-      "watching the feed of owner '\(owner)' at \(shown.withLock { $0.digest.prefix(12) }); stop with Ctrl-C"
-    )
+      "watching the feed of owner '\(owner)' at \(start.digest.prefix(12)); stop with Ctrl-C")
     _ = ShutdownSignals.wait()
     subscription.cancel()
     events.stop()
