@@ -279,7 +279,14 @@ public final class HTTPServer: Sendable {
 
   private func open(_ stream: EventStream, on connection: OpaquePointer) -> OpaquePointer? {
     stream.attach(connection)
-    streams.withLock { $0[ObjectIdentifier(stream)] = stream }
+    // Registered and checked under one lock: `stop()` sets `stopping` before it takes the lock
+    // to end every stream, so a stream opened while it runs is either among those it ends or
+    // sees `stopping` here and ends itself — none is left suspended for `MHD_stop_daemon`.
+    let lateForStop = streams.withLock { streams in
+      streams[ObjectIdentifier(stream)] = stream
+      return stopping.load(ordering: .sequentiallyConsistent)
+    }
+    if lateForStop { stream.finish() }
     metrics.streamOpened()
     let callbacks = Unmanaged.passRetained(StreamCallbacks(server: self, stream: stream))
     let response = MHD_create_response_from_callback(
