@@ -29,12 +29,12 @@ public struct PreviewSite: Sendable {
   /// Adds the page's routes to `router`.
   public func addRoutes(to router: inout Router) {
     let service = self.service
-    router.add("GET", "/") { _ in try Self.asset("index.html") }
-    router.add("GET", prefix: "/owners/") { _ in try Self.asset("owner.html") }
+    Self.add(to: &router, "GET", "/") { _ in try Self.asset("index.html") }
+    Self.add(to: &router, "GET", prefix: "/owners/") { _ in try Self.asset("owner.html") }
     for name in PreviewAsset.all.keys where !name.hasSuffix(".html") {
-      router.add("GET", "/assets/\(name)") { _ in try Self.asset(name) }
+      Self.add(to: &router, "GET", "/assets/\(name)") { _ in try Self.asset(name) }
     }
-    router.add("GET", "/api/owners") { _ in
+    Self.add(to: &router, "GET", "/api/owners") { _ in
       try Self.answer {
         .json(
           .array(
@@ -43,20 +43,20 @@ public struct PreviewSite: Sendable {
             }))
       }
     }
-    router.add("GET", "/api/feed") { request in
+    Self.add(to: &router, "GET", "/api/feed") { request in
       try Self.answer {
         .bytes(
           try service.servedDocument(in: try Self.scope(request)).encoded(),
           contentType: "application/json")
       }
     }
-    router.add("GET", "/api/history") { request in
+    Self.add(to: &router, "GET", "/api/history") { request in
       try Self.answer {
         let owner = try Self.owner(request)
         return .json(.array(try service.history(owner: owner).map(Self.json)))
       }
     }
-    router.add("GET", "/api/diff") { request in
+    Self.add(to: &router, "GET", "/api/diff") { request in
       try Self.answer {
         let owner = try Self.owner(request)
         let comparison = try service.compare(
@@ -70,7 +70,7 @@ public struct PreviewSite: Sendable {
       }
     }
     let events = self.events
-    router.add("GET", "/api/events") { request in
+    Self.add(to: &router, "GET", "/api/events") { request in
       let scope = try Self.scope(request)
       guard let since = request.query["since"], !since.isEmpty else {
         throw HTTPError.badRequest("say which version the page shows: ?since=<digest>")
@@ -78,6 +78,50 @@ public struct PreviewSite: Sendable {
       let stream = EventStream()
       FeedWatch(service: service, scope: scope, since: since, stream: stream).start(events: events)
       return .events(stream)
+    }
+  }
+
+  /// Registers a route that answers only requests addressed to this machine by name or
+  /// address (`localhost`, `127.0.0.1`, `[::1]`, any IP literal): the page shows every owner
+  /// without a token, and a web page whose own domain is re-pointed at 127.0.0.1 (DNS
+  /// rebinding) would otherwise read it from the operator's browser.
+  static func add(
+    to router: inout Router, _ method: String, _ path: String,
+    _ handler: @escaping Router.Handler
+  ) {
+    router.add(method, path) { request in
+      try checkHost(request)
+      return try handler(request)
+    }
+  }
+
+  static func add(
+    to router: inout Router, _ method: String, prefix: String,
+    _ handler: @escaping Router.Handler
+  ) {
+    router.add(method, prefix: prefix) { request in
+      try checkHost(request)
+      return try handler(request)
+    }
+  }
+
+  static func checkHost(_ request: HTTPRequest) throws(HTTPError) {
+    let host = request.header("host") ?? ""
+    let name: Substring
+    if host.hasPrefix("[") {
+      name = host.prefix { $0 != "]" }.dropFirst()
+      guard name.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else {
+        throw HTTPError(
+          .forbidden, code: "forbidden", "the preview answers only an address as Host")
+      }
+      return
+    }
+    name = host.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    guard name == "localhost" || (!name.isEmpty && name.allSatisfy { $0.isNumber || $0 == "." })
+    else {
+      throw HTTPError(
+        .forbidden, code: "forbidden",
+        "the preview answers only localhost or an IP address as Host, not '\(name)'")
     }
   }
 

@@ -13,7 +13,7 @@ struct PreviewCommand: FeedctlCommand {
       prints in a browser. The page lists the owners; an owner's page draws the live feed in a \
       phone-width frame, applies each change as the server streams it, and compares any two \
       snapshots of the history. It shows every owner without a token, so it is for operators: \
-      keep it on loopback. SIGINT (Ctrl-C) or SIGTERM stops it.
+      keep it on loopback (another address needs --allow-remote). SIGINT (Ctrl-C) or SIGTERM stops it.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -22,8 +22,16 @@ struct PreviewCommand: FeedctlCommand {
     valueName: "address")
   var listen = "127.0.0.1:8090"
 
+  @Flag(help: "Allow --listen to name an address other machines can reach (the page has no login).")
+  var allowRemote = false
+
   func validate() throws {
-    _ = try address()
+    let address = try address()
+    if !address.isLoopback, !allowRemote {
+      throw ValidationError(
+        "--listen \(listen) is reachable from other machines and the page shows every owner without a token; add --allow-remote to mean it"
+      )
+    }
   }
 
   private func address() throws -> ListenAddress {
