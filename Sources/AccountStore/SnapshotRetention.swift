@@ -1,13 +1,29 @@
+import AccountModel
 import Foundation
 
 /// Which snapshots `AccountStore.pruneSnapshots` removes: those outside both limits given —
 /// not among each screen's newest `keepLast` and taken before `keepSince`. A labelled snapshot
 /// and each screen's latest (what the next write builds on) are always kept.
+///
+/// A retention names at least one limit, and `keepLast` is at least 1: a policy with no limit or
+/// keeping nothing is refused here, once, whichever front end asked for it.
 public struct SnapshotRetention: Hashable, Sendable {
-  public var keepLast: Int?
-  public var keepSince: Date?
+  public let keepLast: Int?
+  public let keepSince: Date?
 
-  public init(keepLast: Int? = nil, keepSince: Date? = nil) {
+  public init(keepLast: Int? = nil, keepSince: Date? = nil) throws(FieldError) {
+    guard keepLast != nil || keepSince != nil else {
+      throw FieldError(
+        field: "retention",
+        reason:
+          "name how many snapshots to keep, from when, or both; without a limit nothing is pruned"
+      )
+    }
+    if let keepLast, keepLast < 1 {
+      throw FieldError(
+        field: "keep-last",
+        reason: "\(keepLast): keep at least 1 (each screen's latest is always kept)")
+    }
     self.keepLast = keepLast
     self.keepSince = keepSince
   }
@@ -17,7 +33,7 @@ public struct SnapshotRetention: Hashable, Sendable {
     if labelled || index == count - 1 { return true }
     if let keepLast, index >= count - keepLast { return true }
     if let keepSince, takenAt >= keepSince { return true }
-    return keepLast == nil && keepSince == nil
+    return false
   }
 }
 

@@ -76,7 +76,7 @@ struct SnapshotRetentionTests {
     try FeedctlDatabase.with { feedctl in
       let result = try feedctl.run(["snapshot", "prune"])
       #expect(result.code == 2)
-      #expect(result.error.contains("needs --keep-last N, --older-than AGE, or both"))
+      #expect(result.error.contains("invalid retention: name how many snapshots to keep"))
     }
   }
 

@@ -50,11 +50,10 @@ struct SnapshotCommand: FeedctlCommand {
       if label != nil || all {
         throw ValidationError("--label and --all take snapshots; 'snapshot prune' removes them")
       }
-      if keepLast == nil, olderThan == nil {
-        throw ValidationError("'snapshot prune' needs --keep-last N, --older-than AGE, or both")
-      }
-      if let keepLast, keepLast < 1 {
-        throw ValidationError("invalid value '\(keepLast)' for --keep-last: it must be at least 1")
+      do {
+        _ = try SnapshotRetention(keepLast: keepLast, keepSince: olderThan.map { _ in Date() })
+      } catch {
+        throw ValidationError(error.description)
       }
     case nil:
       if keepLast != nil || olderThan != nil || dryRun {
@@ -94,7 +93,8 @@ struct SnapshotCommand: FeedctlCommand {
   private func prune(_ workspace: Workspace, _ context: CommandContext) throws {
     let result = try workspace.service().pruneSnapshots(
       owner: workspace.givenOwner,
-      retention: SnapshotRetention(keepLast: keepLast, keepSince: olderThan?.cutoff(now: Date())),
+      retention: try SnapshotRetention(
+        keepLast: keepLast, keepSince: olderThan?.cutoff(now: Date())),
       dryRun: dryRun)
     switch format {
     case .json:
