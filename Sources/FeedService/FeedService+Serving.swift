@@ -41,9 +41,13 @@ extension FeedService {
 
   /// The changes from the owner's document with digest `base` to the current one. A base the
   /// owner was never shown — unknown, malformed, or another owner's — is
-  /// `FeedServiceError.unknownBase`: the client refetches the feed.
+  /// `FeedServiceError.unknownBase`: the client refetches the feed. A phone that already holds
+  /// the cached feed is told so without a database round trip, as `servedFeed(in:)` would.
   public func changes(since base: String, in scope: OwnerScope) throws -> FeedCatchUp {
     let owner = try Self.owner(of: scope)
+    if let cached = cache.feed(owner: owner), cached.digest == base {
+      return .current(cached.document)
+    }
     return try withStore { store in
       let current = try served(owner: owner, store: store)
       if current.digest == base { return .current(current) }

@@ -8,9 +8,12 @@ public struct ServedFeed: Sendable {
   public let digest: String
   /// The document's canonical JSON (`FeedDocument.encoded()`), ready to send.
   public let json: Data
+  /// The document itself, for a catch-up from the phone's current digest.
+  let document: FeedDocument
 
   init(_ document: FeedDocument) {
     self.digest = document.digest
     self.json = document.encoded()
+    self.document = document
   }
 }

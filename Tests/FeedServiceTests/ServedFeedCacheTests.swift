@@ -70,6 +70,18 @@ import Testing
     }
   }
 
+  @Test func aCatchUpFromTheCachedDigestFindsAWriteByAnotherProgram() throws {
+    try Self.withCache { service, _, outsider in
+      let held = try service.servedFeed(in: .owner("demo")).digest
+      try Self.renameFirstAccount(of: "demo", to: "psql", on: outsider)
+      #expect(
+        Self.eventually {
+          if case .changes = try service.changes(since: held, in: .owner("demo")) { return true }
+          return false
+        })
+    }
+  }
+
   @Test func aNoticeWindowOpeningIsServedWithNoWrite() throws {
     try Self.withCache { service, _, outsider in
       try outsider.execute(
