@@ -108,6 +108,15 @@ import Testing
     }
   }
 
+  @Test func aTokenOfAnOwnerRemovedThroughTheServiceIsRefusedAtOnce() throws {
+    try Self.withCache { service, _, _ in
+      let issued = try service.createToken(owner: "carol", label: nil, in: .anyOwner)
+      _ = try service.authenticate(bearer: issued.secret)
+      try service.apply([.removeOwner(id: "carol")], in: .owner("carol"), reason: "test")
+      #expect(throws: FeedServiceError.self) { try service.authenticate(bearer: issued.secret) }
+    }
+  }
+
   @Test func aTokenRevokedByAnotherProgramIsRefusedOnceItsNotificationArrives() throws {
     try Self.withCache { service, _, outsider in
       let issued = try service.createToken(owner: "demo", label: nil, in: .anyOwner)
