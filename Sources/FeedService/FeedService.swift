@@ -151,7 +151,7 @@ public final class FeedService: Sendable {
     -> [AppliedChange]
   {
     let assembler = self.assembler
-    defer { invalidate(scope) }
+    defer { invalidate(scope, removingOwners: changes.contains(where: \.removesOwner)) }
     let results = try withStore { store in
       try store.apply(changes, in: scope) { rows in
         try assembler.snapshotContent(for: rows, reason: reason)
@@ -247,8 +247,10 @@ public final class FeedService: Sendable {
   }
 
   /// Forgets the cached feeds a write inside `scope` may have changed, once it has committed
-  /// (or failed), before it returns: the writer's next read goes to the database.
-  func invalidate(_ scope: OwnerScope) {
+  /// (or failed), before it returns: the writer's next read goes to the database. Removing an
+  /// owner removes its tokens, so the remembered ones are forgotten too.
+  func invalidate(_ scope: OwnerScope, removingOwners: Bool = false) {
+    if removingOwners { cache.invalidateTokens() }
     if let owner = scope.ownerID {
       cache.invalidate(owner: owner)
     } else {
