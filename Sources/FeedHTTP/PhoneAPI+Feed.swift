@@ -13,13 +13,13 @@ extension PhoneAPI {
       return try screen(request, named: ScreenCatalog.home)
     }
     let scope = try scope(of: request)
-    let document = try serving { try service.servedDocument(in: scope) }
-    let tag = EntityTag(document.digest)
+    let feed = try serving { try service.servedFeed(in: scope) }
+    let tag = EntityTag(feed.digest)
     let headers = Self.cacheHeaders(tag)
     if tag.matches(ifNoneMatch: request.header("if-none-match")) {
       return HTTPResponse(status: .notModified, headers: headers)
     }
-    return .bytes(document.encoded(), contentType: "application/json", headers: headers)
+    return .bytes(feed.json, contentType: "application/json", headers: headers)
   }
 
   /// `GET /v1/feed/changes?since=<digest>`: the changeset/2 from the phone's document to the

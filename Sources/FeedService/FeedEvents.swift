@@ -14,9 +14,16 @@ import Synchronization
 /// subscribers. When the connection drops, the thread reconnects and then wakes every
 /// subscriber, since changes may have been missed meanwhile. A wake says only "ask again": a
 /// subscriber then calls `FeedService.changes(since:in:)` with the digest it holds.
+///
+/// The same connection keeps the service's cache of served feeds and tokens true
+/// (`ServedCache`): each notification forgets the owner's feed (or, on `tokenChannel`, every
+/// token) before any subscriber is woken, and the cache is trusted only while the connection is
+/// up, so a server reads the database whenever the listener is reconnecting or stopped.
 public final class FeedEvents: Sendable {
   /// The channel the trigger notifies on; each payload is one owner id.
   public static let channel = "accountfeed_feed"
+  /// The channel a token's revocation or removal notifies on (`SQL/007_token_notify.sql`).
+  public static let tokenChannel = "accountfeed_tokens"
 
   private struct State {
     var subscriptions: [UInt64: FeedSubscription] = [:]
@@ -44,6 +51,7 @@ public final class FeedEvents: Sendable {
     self.service = service
     self.retryDelay = retryDelay
     let listening = try Self.listen(service)
+    service.cache.listenerConnected()
     Thread.detachNewThread { [self] in run(listening) }
   }
 
@@ -95,6 +103,7 @@ public final class FeedEvents: Sendable {
   private static func listen(_ service: FeedService) throws -> AccountStore {
     let store = try service.pool.openUnpooled()
     try store.connection.listen(channel)
+    try store.connection.listen(tokenChannel)
     return store
   }
 
@@ -110,17 +119,26 @@ public final class FeedEvents: Sendable {
       var owners = Set<String>()
       do {
         try scheduleEdges(on: listening)
-        for notification in try listening.connection.notifications(timeout: waitTime())
-        where notification.channel == Self.channel {
-          owners.insert(notification.payload)
+        for notification in try listening.connection.notifications(timeout: waitTime()) {
+          switch notification.channel {
+          case Self.channel:
+            service.cache.invalidate(owner: notification.payload)
+            owners.insert(notification.payload)
+          case Self.tokenChannel:
+            service.cache.invalidateTokens()
+          default:
+            break
+          }
         }
       } catch {
+        service.cache.listenerDisconnected()
         connection = nil
         continue
       }
       owners.formUnion(takeDueEdges())
       if !owners.isEmpty { wake(owners) }
     }
+    if connection != nil { service.cache.listenerDisconnected() }
     finished.signal()
   }
 
@@ -132,6 +150,7 @@ public final class FeedEvents: Sendable {
       Thread.sleep(forTimeInterval: 0.05)
     }
     guard !isStopped, let connection = try? Self.listen(service) else { return nil }
+    service.cache.listenerConnected()
     let everyone = state.withLock { state in
       state.unscheduled.formUnion(state.edges.keys)
       state.edges = [:]

@@ -16,11 +16,38 @@ extension FeedService {
     return try withStore { try served(owner: owner, store: $0) }
   }
 
+  /// The owner's live feed as sent to a phone: digest and canonical JSON. While a `FeedEvents`
+  /// listener is connected it comes from the process's cache when nothing changed since it was
+  /// read (no database round trip, no encoding); otherwise, and after any change, it is read and
+  /// recorded as `servedDocument(in:)` does. `ServedCache` explains why a cached feed is never
+  /// one a committed write has made stale, once that write's notification has arrived, and why
+  /// this service's own writes are seen at once.
+  public func servedFeed(in scope: OwnerScope) throws -> ServedFeed {
+    let owner = try Self.owner(of: scope)
+    if let feed = cache.feed(owner: owner) { return feed }
+    let ticket = cache.ticket()
+    let start = ContinuousClock.now
+    return try withStore { store in
+      // Looked up before the rows are read, so an edge between the two only expires it early.
+      let edge = ticket == nil ? nil : try store.nextNoticeWindowEdge(owner: owner)
+      let feed = ServedFeed(try served(owner: owner, store: store))
+      if let ticket {
+        cache.store(
+          feed, owner: owner, expires: edge.map { start + $0 - .milliseconds(1) }, ticket: ticket)
+      }
+      return feed
+    }
+  }
+
   /// The changes from the owner's document with digest `base` to the current one. A base the
   /// owner was never shown — unknown, malformed, or another owner's — is
-  /// `FeedServiceError.unknownBase`: the client refetches the feed.
+  /// `FeedServiceError.unknownBase`: the client refetches the feed. A phone that already holds
+  /// the cached feed is told so without a database round trip, as `servedFeed(in:)` would.
   public func changes(since base: String, in scope: OwnerScope) throws -> FeedCatchUp {
     let owner = try Self.owner(of: scope)
+    if let cached = cache.feed(owner: owner), cached.digest == base {
+      return .current(cached.document)
+    }
     return try withStore { store in
       let current = try served(owner: owner, store: store)
       if current.digest == base { return .current(current) }

@@ -25,12 +25,17 @@ extension FeedService {
   /// again changes nothing.
   @discardableResult
   public func revokeToken(_ id: Int64, in scope: OwnerScope) throws -> TokenInfo {
-    try withStore { try $0.revokeToken(id, in: scope) }
+    defer { cache.invalidateTokens() }
+    return try withStore { try $0.revokeToken(id, in: scope) }
   }
 
   /// The scope a bearer token grants: always exactly its owner's. A missing, malformed,
   /// unknown or revoked token is `FeedServiceError.unauthorized`, whose message never repeats
   /// what was sent.
+  ///
+  /// A valid token is remembered by its hash (never its secret) while a `FeedEvents` listener is
+  /// connected, and forgotten when any token is revoked or removed: by this service at once, by
+  /// another program when its commit's notification arrives (see `ServedCache`).
   public func authenticate(bearer secret: String) throws -> OwnerScope {
     guard !secret.isEmpty else {
       throw FeedServiceError.unauthorized("a bearer token is required")
@@ -38,11 +43,13 @@ extension FeedService {
     guard TokenSecret.isWellFormed(secret) else {
       throw FeedServiceError.unauthorized("the bearer token is malformed")
     }
-    guard
-      let owner = try withStore({ try $0.tokenOwner(secretSHA256: TokenSecret.hash(secret)) })
-    else {
+    let hash = TokenSecret.hash(secret)
+    if let owner = cache.tokenOwner(hash: hash) { return .owner(owner) }
+    let ticket = cache.ticket()
+    guard let owner = try withStore({ try $0.tokenOwner(secretSHA256: hash) }) else {
       throw FeedServiceError.unauthorized("the bearer token is unknown or revoked")
     }
+    if let ticket { cache.remember(tokenHash: hash, owner: owner, ticket: ticket) }
     return .owner(owner)
   }
 }

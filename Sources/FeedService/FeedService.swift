@@ -9,8 +9,9 @@ import Foundation
 /// Every use case of AccountFeed, once: what `feedctl`, the HTTP server and the preview page
 /// call, so a rule or a guard exists in exactly one place.
 ///
-/// The service holds no state of its own beyond the layout and a pool of stores it opens on
-/// first use (so a use case that needs no database — diffing two files — never starts one).
+/// The service holds no state of its own beyond the layout, a pool of stores it opens on first
+/// use (so a use case that needs no database — diffing two files — never starts one), and the
+/// cache of served feeds and tokens that a connected `FeedEvents` keeps true (`ServedCache`).
 /// Every use case borrows one store for its duration, so the service is safe to call from many
 /// threads at once (see `StorePool`). Owner scoping is not the service's to forget: every
 /// write goes through the store with an `OwnerScope`, and a front end's reads and actions take
@@ -20,6 +21,7 @@ public final class FeedService: Sendable {
   /// The screens the service builds; `home` is always `layout`.
   public let screens: ScreenCatalog
   let pool: StorePool
+  let cache = ServedCache()
 
   /// - Parameters:
   ///   - layout: how rows become a feed (`FeedLayout.default` draws seed 000's screen).
@@ -156,6 +158,7 @@ public final class FeedService: Sendable {
     -> [AppliedChange]
   {
     let assembler = self.assembler
+    defer { invalidate(scope, removingOwners: changes.contains(where: \.removesOwner)) }
     let results = try withStore { store in
       try store.apply(changes, in: scope) { rows in
         try assembler.snapshotContent(for: rows, reason: reason)
@@ -239,6 +242,7 @@ public final class FeedService: Sendable {
   /// live feed.
   public func seedDemo() throws -> FeedDocument {
     let assembler = self.assembler
+    defer { cache.invalidate(owner: DemoSeed.owner) }
     _ = try withStore { store in
       try store.apply(
         owner: DemoSeed.owner, in: .owner(DemoSeed.owner), planning: DemoSeed.missingChanges
@@ -247,6 +251,18 @@ public final class FeedService: Sendable {
       }
     }
     return try liveDocument(owner: DemoSeed.owner)
+  }
+
+  /// Forgets the cached feeds a write inside `scope` may have changed, once it has committed
+  /// (or failed), before it returns: the writer's next read goes to the database. Removing an
+  /// owner removes its tokens, so the remembered ones are forgotten too.
+  func invalidate(_ scope: OwnerScope, removingOwners: Bool = false) {
+    if removingOwners { cache.invalidateTokens() }
+    if let owner = scope.ownerID {
+      cache.invalidate(owner: owner)
+    } else {
+      cache.invalidateAll()
+    }
   }
 
   static func decode(_ snapshot: Snapshot) throws -> FeedDocument {

@@ -38,15 +38,17 @@ struct ServeCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     ShutdownSignals.block()
+    // One connection per request thread: no thread waits for a connection, none sits unused.
+    let limits = HTTPLimits()
     let service = try Workspace(global, context).service(
-      pool: ConnectionPoolOptions(connections: HTTPLimits().threads))
+      pool: ConnectionPoolOptions(connections: limits.threads))
     let events = try FeedEvents(service: service)
     defer { events.stop() }
     let metrics = ServerMetrics()
     let output = context.output
     let server = HTTPServer(
       router: PhoneAPI(service: service, events: events).router(metrics: metrics),
-      metrics: metrics,
+      limits: limits, metrics: metrics,
       log: RequestLog(format: logFormat == .json ? .json : .text) { output.line($0) })
     let address = try address()
     let bound: ListenAddress

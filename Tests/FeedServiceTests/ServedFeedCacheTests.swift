@@ -1,0 +1,153 @@
+import AccountModel
+import AccountStore
+import FeedService
+import Foundation
+import Postgres
+import PostgresTestSupport
+import Testing
+
+/// The cache of served feeds and tokens never outlives what it copies: a write through the
+/// service is seen at once, a write by another program once its notification arrives, a notice
+/// window's edge with no write at all, and nothing is trusted while the listener is away.
+@Suite struct ServedFeedCacheTests {
+  /// A service on a fresh, seeded database, the listener that keeps its cache true, and a
+  /// separate connection that plays psql: a program writing around the service.
+  static func withCache<Result>(
+    retryDelay: Duration = .milliseconds(100),
+    _ body: (FeedService, FeedEvents, PostgresConnection) throws -> Result
+  ) throws -> Result {
+    try TestDatabase.with { database in
+      let outsider = try database.connect()
+      try AccountStore(connection: outsider).migrate()
+      let service = FeedService(pool: ConnectionPoolOptions(connections: 2)) {
+        AccountStore(connection: try database.connect())
+      }
+      try seedTwoOwners(service)
+      let events = try FeedEvents(service: service, retryDelay: retryDelay)
+      defer { events.stop() }
+      return try body(service, events, outsider)
+    }
+  }
+
+  /// Whether `condition` holds within `seconds`, asking every 20 ms.
+  static func eventually(within seconds: Double = 10, _ condition: () throws -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while Date() < deadline {
+      if (try? condition()) == true { return true }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return false
+  }
+
+  static func renameFirstAccount(
+    of owner: String, to name: String, on connection: PostgresConnection
+  )
+    throws
+  {
+    try connection.execute(
+      "UPDATE accounts SET name = \(name) WHERE id = (SELECT min(id) FROM accounts WHERE owner_id = \(owner))"
+    )
+  }
+
+  @Test func aWriteThroughTheServiceIsServedByTheVeryNextRead() throws {
+    try Self.withCache { service, _, _ in
+      _ = try service.servedFeed(in: .owner("carol"))
+      let account = try service.feedRows(owner: "carol").accounts[0].id
+      try service.apply(
+        [.updateAccount(id: account, AccountUpdate(name: "Renamed"))], in: .owner("carol"),
+        reason: "test")
+      let served = try service.servedFeed(in: .owner("carol"))
+      #expect(served.digest == (try service.liveDocument(owner: "carol").digest))
+    }
+  }
+
+  @Test func aWriteByAnotherProgramIsServedOnceItsNotificationArrives() throws {
+    try Self.withCache { service, _, outsider in
+      _ = try service.servedFeed(in: .owner("demo"))
+      try Self.renameFirstAccount(of: "demo", to: "psql", on: outsider)
+      let live = try service.liveDocument(owner: "demo").digest
+      #expect(Self.eventually { try service.servedFeed(in: .owner("demo")).digest == live })
+    }
+  }
+
+  @Test func aCatchUpFromTheCachedDigestFindsAWriteByAnotherProgram() throws {
+    try Self.withCache { service, _, outsider in
+      let held = try service.servedFeed(in: .owner("demo")).digest
+      try Self.renameFirstAccount(of: "demo", to: "psql", on: outsider)
+      #expect(
+        Self.eventually {
+          if case .changes = try service.changes(since: held, in: .owner("demo")) { return true }
+          return false
+        })
+    }
+  }
+
+  @Test func aNoticeWindowOpeningIsServedWithNoWrite() throws {
+    try Self.withCache { service, _, outsider in
+      try outsider.execute(
+        """
+        INSERT INTO notices (owner_id, message, active_from)
+        VALUES ('carol', 'soon', now() + interval '1500 milliseconds')
+        """)
+      Thread.sleep(forTimeInterval: 0.3)
+      _ = try service.servedFeed(in: .owner("carol"))
+      #expect(
+        Self.eventually {
+          String(decoding: try service.servedFeed(in: .owner("carol")).json, as: UTF8.self)
+            .contains("soon")
+        })
+    }
+  }
+
+  @Test func aTokenRevokedThroughTheServiceIsRefusedAtOnce() throws {
+    try Self.withCache { service, _, _ in
+      let issued = try service.createToken(owner: "demo", label: nil, in: .anyOwner)
+      _ = try service.authenticate(bearer: issued.secret)
+      try service.revokeToken(issued.info.id, in: .owner("demo"))
+      #expect(throws: FeedServiceError.self) { try service.authenticate(bearer: issued.secret) }
+    }
+  }
+
+  @Test func aTokenOfAnOwnerRemovedThroughTheServiceIsRefusedAtOnce() throws {
+    try Self.withCache { service, _, _ in
+      let issued = try service.createToken(owner: "carol", label: nil, in: .anyOwner)
+      _ = try service.authenticate(bearer: issued.secret)
+      try service.apply([.removeOwner(id: "carol")], in: .owner("carol"), reason: "test")
+      #expect(throws: FeedServiceError.self) { try service.authenticate(bearer: issued.secret) }
+    }
+  }
+
+  @Test func aTokenRevokedByAnotherProgramIsRefusedOnceItsNotificationArrives() throws {
+    try Self.withCache { service, _, outsider in
+      let issued = try service.createToken(owner: "demo", label: nil, in: .anyOwner)
+      _ = try service.authenticate(bearer: issued.secret)
+      try outsider.execute(
+        "UPDATE access_tokens SET revoked_at = now() WHERE id = \(issued.info.id)")
+      #expect(
+        Self.eventually {
+          do {
+            _ = try service.authenticate(bearer: issued.secret)
+            return false
+          } catch is FeedServiceError {
+            return true
+          }
+        })
+    }
+  }
+
+  @Test func whileTheListenerIsDownReadsGoToTheDatabase() throws {
+    try Self.withCache(retryDelay: .seconds(120)) { service, _, outsider in
+      _ = try service.servedFeed(in: .owner("demo"))
+      let terminated = try outsider.query(
+        """
+        SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 5000)) AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND query LIKE 'LISTEN%'
+        """
+      ).single().decode("n", as: Int64.self)
+      try #require(terminated == 1)
+      try Self.renameFirstAccount(of: "demo", to: "unheard", on: outsider)
+      let live = try service.liveDocument(owner: "demo").digest
+      #expect(Self.eventually { try service.servedFeed(in: .owner("demo")).digest == live })
+    }
+  }
+}
