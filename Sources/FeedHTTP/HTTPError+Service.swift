@@ -43,12 +43,12 @@ extension HTTPError {
         self = HTTPError(.conflict, code: "conflict", error.description)
       case .migration: self = .unavailable(error.description)
       case .database(let underlying): self = HTTPError(serviceError: underlying)
-      case .change: self = HTTPError(.internalServerError, code: "internal", error.description)
+      case .change: self = .internal(error)
       }
     case let error as PostgresError where error.kind == .connection:
       self = .unavailable("the database cannot be reached")
     default:
-      self = HTTPError(.internalServerError, code: "internal", "\(error)")
+      self = .internal(error)
     }
   }
 }

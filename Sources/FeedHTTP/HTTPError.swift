@@ -1,4 +1,5 @@
 import FeedComponents
+import Foundation
 
 /// A refusal a route throws and the server sends as `{"error": {"code", "message"}}`: the
 /// status says what kind, `code` is a stable word for programs, `message` one line for people.
@@ -43,6 +44,18 @@ public struct HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
   public static func unsupportedMediaType(expected: String) -> HTTPError {
     HTTPError(
       .unsupportedMediaType, code: "unsupported_media_type", "send the body as \(expected)")
+  }
+
+  /// A failure no rule explains — a bug, or stored data that is damaged. The phone is told only
+  /// that it happened: the error's own text (which may quote SQL or stored data) goes to the
+  /// server's standard error, one line with control characters escaped, never into a response.
+  public static func `internal`(_ error: any Error) -> HTTPError {
+    let detail = String(describing: error).unicodeScalars.map {
+      $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0)
+    }.joined()
+    FileHandle.standardError.write(Data("feedctl serve: internal error: \(detail)\n".utf8))
+    return HTTPError(
+      .internalServerError, code: "internal", "the server failed to answer; it logged why")
   }
 
   public static func unavailable(_ message: String) -> HTTPError {

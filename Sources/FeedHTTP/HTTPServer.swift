@@ -233,7 +233,7 @@ public final class HTTPServer: Sendable {
       } catch let error as HTTPError {
         response = error.response
       } catch {
-        response = HTTPError(.internalServerError, code: "internal", "\(error)").response
+        response = HTTPError.internal(error).response
       }
     }
     return respond(connection, exchange, response)
