@@ -31,12 +31,13 @@ let package = Package(
     .target(name: "FeedWire", dependencies: ["FeedComponents", "FeedDiff"]),
     // Owners, accounts, notices and the rules for their fields: plain values, no database.
     .target(name: "AccountModel"),
-    // Turns SQL/*.sql into Swift source so an installed feedctl carries its migrations.
-    .executableTarget(name: "EmbedMigrations"),
+    // Turns files into Swift source: an installed feedctl carries its SQL migrations and its
+    // preview page (plain HTML, CSS and JavaScript: no build step, no CDN) with nothing beside it.
+    .executableTarget(name: "EmbedFiles"),
     .plugin(
       name: "MigrationsPlugin",
       capability: .buildTool(),
-      dependencies: ["EmbedMigrations"]
+      dependencies: ["EmbedFiles"]
     ),
     .target(
       name: "AccountStore",
@@ -51,12 +52,10 @@ let package = Package(
         "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents", "FeedDiff", "FeedWire",
       ]
     ),
-    // Turns the preview page's HTML, CSS and JavaScript into Swift source: no build step, no CDN.
-    .executableTarget(name: "EmbedAssets"),
     .plugin(
       name: "PreviewAssetsPlugin",
       capability: .buildTool(),
-      dependencies: ["EmbedAssets"]
+      dependencies: ["EmbedFiles"]
     ),
     // `feedctl preview`: the operator page (assets embedded in the binary) and its routes.
     .target(

@@ -17,8 +17,8 @@ struct MigrationsPlugin: BuildToolPlugin {
     return [
       .buildCommand(
         displayName: "Embedding \(files.count) SQL migrations",
-        executable: try context.tool(named: "EmbedMigrations").url,
-        arguments: [output.path] + files.map(\.path),
+        executable: try context.tool(named: "EmbedFiles").url,
+        arguments: [output.path, "EmbeddedMigrations"] + files.map(\.path),
         inputFiles: files,
         outputFiles: [output]
       )

@@ -17,8 +17,8 @@ struct PreviewAssetsPlugin: BuildToolPlugin {
     return [
       .buildCommand(
         displayName: "Embedding \(files.count) preview page assets",
-        executable: try context.tool(named: "EmbedAssets").url,
-        arguments: [output.path] + files.map(\.path),
+        executable: try context.tool(named: "EmbedFiles").url,
+        arguments: [output.path, "EmbeddedAssets"] + files.map(\.path),
         inputFiles: files,
         outputFiles: [output]
       )

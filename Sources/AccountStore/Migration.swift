@@ -15,6 +15,6 @@ public struct Migration: Hashable, Sendable {
   /// The migrations built into this program from `SQL/*.sql`, in order.
   public static let bundled: [Migration] = EmbeddedMigrations.files.compactMap { file in
     guard let version = Int(file.name.prefix(while: \.isNumber)) else { return nil }
-    return Migration(version: version, name: file.name, sql: file.sql)
+    return Migration(version: version, name: file.name, sql: file.text)
   }
 }
