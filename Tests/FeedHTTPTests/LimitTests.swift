@@ -71,12 +71,16 @@ struct LimitTests {
   }
 
   @Test func aStuckClientDoesNotDelayOthersOnOneThread() throws {
-    try withServer(limits: Self.small, routes: Self.routes) { _, port in
+    // The stuck client would hold the one thread for the whole idle timeout (20 s); the other
+    // request is answered long before it, however loaded the machine is.
+    var limits = Self.small
+    limits.idleTimeoutSeconds = 20
+    try withServer(limits: limits, routes: Self.routes) { _, port in
       let stuck = try TestConnection(port: port)
       try stuck.write("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc")
       let started = Date()
       #expect(try httpRequest(port: port, "GET", "/hello").status == 200)
-      #expect(Date().timeIntervalSince(started) < 0.5)
+      #expect(Date().timeIntervalSince(started) < 10)
     }
   }
 }
