@@ -26,19 +26,11 @@ struct PreviewCommand: FeedctlCommand {
   var allowRemote = false
 
   func validate() throws {
-    let address = try address()
+    let address = try ForegroundServer.address(listen)
     if !address.isLoopback, !allowRemote {
       throw ValidationError(
         "--listen \(listen) is reachable from other machines and the page shows every owner without a token; add --allow-remote to mean it"
       )
-    }
-  }
-
-  private func address() throws -> ListenAddress {
-    do {
-      return try ListenAddress(listen)
-    } catch {
-      throw ValidationError("invalid value '\(listen)' for --listen: \(error.message)")
     }
   }
 
@@ -53,17 +45,8 @@ struct PreviewCommand: FeedctlCommand {
     defer { events.stop() }
     PreviewSite(service: service, events: events).addRoutes(to: &router)
     let server = HTTPServer(router: router, metrics: metrics)
-    let address = try address()
-    let bound: ListenAddress
-    do {
-      bound = try server.start(address)
-    } catch {
-      throw FeedctlError.input(error.description)
-    }
-    context.errorOutput.line("feedctl preview: open http://\(bound)/")
-    let signal = ShutdownSignals.wait()
-    context.errorOutput.line("feedctl preview: \(signal): stopping")
-    server.stop()
-    context.errorOutput.line("feedctl preview: stopped")
+    try ForegroundServer.run(
+      server, on: try ForegroundServer.address(listen), command: "preview", context: context
+    ) { "open http://\($0)/" }
   }
 }

@@ -25,15 +25,7 @@ struct ServeCommand: FeedctlCommand {
   var logFormat: OutputFormat = .text
 
   func validate() throws {
-    _ = try address()
-  }
-
-  private func address() throws -> ListenAddress {
-    do {
-      return try ListenAddress(listen)
-    } catch {
-      throw ValidationError("invalid value '\(listen)' for --listen: \(error.message)")
-    }
+    _ = try ForegroundServer.address(listen)
   }
 
   func execute(_ context: CommandContext) throws {
@@ -50,17 +42,8 @@ struct ServeCommand: FeedctlCommand {
       router: PhoneAPI(service: service, events: events).router(metrics: metrics),
       limits: limits, metrics: metrics,
       log: RequestLog(format: logFormat == .json ? .json : .text) { output.line($0) })
-    let address = try address()
-    let bound: ListenAddress
-    do {
-      bound = try server.start(address)
-    } catch {
-      throw FeedctlError.input(error.description)
-    }
-    context.errorOutput.line("feedctl serve: listening on http://\(bound)")
-    let signal = ShutdownSignals.wait()
-    context.errorOutput.line("feedctl serve: \(signal): stopping after requests in progress")
-    server.stop()
-    context.errorOutput.line("feedctl serve: stopped")
+    try ForegroundServer.run(
+      server, on: try ForegroundServer.address(listen), command: "serve", context: context
+    ) { "listening on http://\($0)" }
   }
 }
