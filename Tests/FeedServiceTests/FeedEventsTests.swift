@@ -30,66 +30,38 @@ import Testing
     }
   }
 
-  /// A service on a fresh, seeded database, events listening to it, and a separate connection
-  /// that plays psql: a program writing around the service.
-  static func withEvents<Result>(
-    _ body: (FeedService, FeedEvents, PostgresConnection) throws -> Result
-  ) throws -> Result {
-    try TestDatabase.with { database in
-      let outsider = try database.connect()
-      try AccountStore(connection: outsider).migrate()
-      let service = FeedService(pool: ConnectionPoolOptions(connections: 2)) {
-        AccountStore(connection: try database.connect())
-      }
-      try seedTwoOwners(service)
-      let events = try FeedEvents(service: service, retryDelay: .milliseconds(100))
-      defer { events.stop() }
-      return try body(service, events, outsider)
-    }
-  }
-
-  static func renameFirstAccount(
-    of owner: String, to name: String, on connection: PostgresConnection
-  )
-    throws
-  {
-    try connection.execute(
-      "UPDATE accounts SET name = \(name) WHERE id = (SELECT min(id) FROM accounts WHERE owner_id = \(owner))"
-    )
-  }
-
   @Test func aWriteByAnotherProgramWakesTheOwnersSubscriber() throws {
-    try Self.withEvents { _, events, outsider in
+    try ListeningDatabase.with { _, events, outsider in
       let wakes = Wakes()
       _ = events.subscribe(.owner("demo"), onChange: wakes.onChange)
-      try Self.renameFirstAccount(of: "demo", to: "psql", on: outsider)
+      try ListeningDatabase.renameFirstAccount(of: "demo", to: "psql", on: outsider)
       #expect(wakes.next())
     }
   }
 
   @Test func oneWriteWakesEverySubscriberOfTheOwner() throws {
-    try Self.withEvents { _, events, outsider in
+    try ListeningDatabase.with { _, events, outsider in
       let subscribers = (0..<200).map { _ in Wakes() }
       for wakes in subscribers { _ = events.subscribe(.owner("demo"), onChange: wakes.onChange) }
-      try Self.renameFirstAccount(of: "demo", to: "psql", on: outsider)
+      try ListeningDatabase.renameFirstAccount(of: "demo", to: "psql", on: outsider)
       #expect(subscribers.allSatisfy { $0.next() })
     }
   }
 
   @Test func anotherOwnersWriteWakesNoOne() throws {
-    try Self.withEvents { _, events, outsider in
+    try ListeningDatabase.with { _, events, outsider in
       let carols = Wakes()
       let demos = Wakes()
       _ = events.subscribe(.owner("carol"), onChange: carols.onChange)
       _ = events.subscribe(.owner("demo"), onChange: demos.onChange)
-      try Self.renameFirstAccount(of: "demo", to: "psql", on: outsider)
+      try ListeningDatabase.renameFirstAccount(of: "demo", to: "psql", on: outsider)
       #expect(demos.next())
       #expect(!carols.next(within: 0.5))
     }
   }
 
   @Test func aWriteThroughTheServiceWakesTheOwnersSubscriber() throws {
-    try Self.withEvents { service, events, _ in
+    try ListeningDatabase.with { service, events, _ in
       let wakes = Wakes()
       _ = events.subscribe(.owner("carol"), onChange: wakes.onChange)
       let notice = try service.feedRows(owner: "carol").notices[0].id
@@ -99,7 +71,7 @@ import Testing
   }
 
   @Test func recordingASnapshotWakesNoOne() throws {
-    try Self.withEvents { service, events, _ in
+    try ListeningDatabase.with { service, events, _ in
       let wakes = Wakes()
       _ = events.subscribe(.owner("demo"), onChange: wakes.onChange)
       _ = try service.takeSnapshot(owner: "demo", label: nil)
@@ -108,17 +80,17 @@ import Testing
   }
 
   @Test func aCancelledSubscriptionIsNotCalled() throws {
-    try Self.withEvents { _, events, outsider in
+    try ListeningDatabase.with { _, events, outsider in
       let wakes = Wakes()
       events.subscribe(.owner("demo"), onChange: wakes.onChange).cancel()
-      try Self.renameFirstAccount(of: "demo", to: "psql", on: outsider)
+      try ListeningDatabase.renameFirstAccount(of: "demo", to: "psql", on: outsider)
       #expect(!wakes.next(within: 0.5))
       #expect(events.subscriberCount == 0)
     }
   }
 
   @Test func aNoticeWindowOpeningWakesTheOwnerWithNoWrite() throws {
-    try Self.withEvents { service, events, outsider in
+    try ListeningDatabase.with { service, events, outsider in
       try outsider.execute(
         """
         INSERT INTO notices (owner_id, message, active_from)
@@ -137,7 +109,7 @@ import Testing
   }
 
   @Test func afterTheConnectionDropsWritesWakeSubscribersAgain() throws {
-    try Self.withEvents { _, events, outsider in
+    try ListeningDatabase.with { _, events, outsider in
       let wakes = Wakes()
       _ = events.subscribe(.owner("demo"), onChange: wakes.onChange)
       try outsider.execute(
@@ -146,7 +118,7 @@ import Testing
         WHERE datname = current_database() AND pid <> pg_backend_pid()
         """)
       #expect(wakes.next(), "the reconnection wakes everyone")
-      try Self.renameFirstAccount(of: "demo", to: "after the drop", on: outsider)
+      try ListeningDatabase.renameFirstAccount(of: "demo", to: "after the drop", on: outsider)
       #expect(wakes.next())
     }
   }

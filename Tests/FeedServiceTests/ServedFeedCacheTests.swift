@@ -10,25 +10,6 @@ import Testing
 /// service is seen at once, a write by another program once its notification arrives, a notice
 /// window's edge with no write at all, and nothing is trusted while the listener is away.
 @Suite struct ServedFeedCacheTests {
-  /// A service on a fresh, seeded database, the listener that keeps its cache true, and a
-  /// separate connection that plays psql: a program writing around the service.
-  static func withCache<Result>(
-    retryDelay: Duration = .milliseconds(100),
-    _ body: (FeedService, FeedEvents, PostgresConnection) throws -> Result
-  ) throws -> Result {
-    try TestDatabase.with { database in
-      let outsider = try database.connect()
-      try AccountStore(connection: outsider).migrate()
-      let service = FeedService(pool: ConnectionPoolOptions(connections: 2)) {
-        AccountStore(connection: try database.connect())
-      }
-      try seedTwoOwners(service)
-      let events = try FeedEvents(service: service, retryDelay: retryDelay)
-      defer { events.stop() }
-      return try body(service, events, outsider)
-    }
-  }
-
   /// Whether `condition` holds within `seconds`, asking every 20 ms.
   static func eventually(within seconds: Double = 10, _ condition: () throws -> Bool) -> Bool {
     let deadline = Date(timeIntervalSinceNow: seconds)
@@ -39,18 +20,8 @@ import Testing
     return false
   }
 
-  static func renameFirstAccount(
-    of owner: String, to name: String, on connection: PostgresConnection
-  )
-    throws
-  {
-    try connection.execute(
-      "UPDATE accounts SET name = \(name) WHERE id = (SELECT min(id) FROM accounts WHERE owner_id = \(owner))"
-    )
-  }
-
   @Test func aWriteThroughTheServiceIsServedByTheVeryNextRead() throws {
-    try Self.withCache { service, _, _ in
+    try ListeningDatabase.with { service, _, _ in
       _ = try service.servedFeed(in: .owner("carol"))
       let account = try service.feedRows(owner: "carol").accounts[0].id
       try service.apply(
@@ -62,18 +33,18 @@ import Testing
   }
 
   @Test func aWriteByAnotherProgramIsServedOnceItsNotificationArrives() throws {
-    try Self.withCache { service, _, outsider in
+    try ListeningDatabase.with { service, _, outsider in
       _ = try service.servedFeed(in: .owner("demo"))
-      try Self.renameFirstAccount(of: "demo", to: "psql", on: outsider)
+      try ListeningDatabase.renameFirstAccount(of: "demo", to: "psql", on: outsider)
       let live = try service.liveDocument(owner: "demo").digest
       #expect(Self.eventually { try service.servedFeed(in: .owner("demo")).digest == live })
     }
   }
 
   @Test func aCatchUpFromTheCachedDigestFindsAWriteByAnotherProgram() throws {
-    try Self.withCache { service, _, outsider in
+    try ListeningDatabase.with { service, _, outsider in
       let held = try service.servedFeed(in: .owner("demo")).digest
-      try Self.renameFirstAccount(of: "demo", to: "psql", on: outsider)
+      try ListeningDatabase.renameFirstAccount(of: "demo", to: "psql", on: outsider)
       #expect(
         Self.eventually {
           if case .changes = try service.changes(since: held, in: .owner("demo")) { return true }
@@ -83,7 +54,7 @@ import Testing
   }
 
   @Test func aNoticeWindowOpeningIsServedWithNoWrite() throws {
-    try Self.withCache { service, _, outsider in
+    try ListeningDatabase.with { service, _, outsider in
       try outsider.execute(
         """
         INSERT INTO notices (owner_id, message, active_from)
@@ -100,7 +71,7 @@ import Testing
   }
 
   @Test func aTokenRevokedThroughTheServiceIsRefusedAtOnce() throws {
-    try Self.withCache { service, _, _ in
+    try ListeningDatabase.with { service, _, _ in
       let issued = try service.createToken(owner: "demo", label: nil, in: .anyOwner)
       _ = try service.authenticate(bearer: issued.secret)
       try service.revokeToken(issued.info.id, in: .owner("demo"))
@@ -109,7 +80,7 @@ import Testing
   }
 
   @Test func aTokenOfAnOwnerRemovedThroughTheServiceIsRefusedAtOnce() throws {
-    try Self.withCache { service, _, _ in
+    try ListeningDatabase.with { service, _, _ in
       let issued = try service.createToken(owner: "carol", label: nil, in: .anyOwner)
       _ = try service.authenticate(bearer: issued.secret)
       try service.apply([.removeOwner(id: "carol")], in: .owner("carol"), reason: "test")
@@ -118,7 +89,7 @@ import Testing
   }
 
   @Test func aTokenRevokedByAnotherProgramIsRefusedOnceItsNotificationArrives() throws {
-    try Self.withCache { service, _, outsider in
+    try ListeningDatabase.with { service, _, outsider in
       let issued = try service.createToken(owner: "demo", label: nil, in: .anyOwner)
       _ = try service.authenticate(bearer: issued.secret)
       try outsider.execute(
@@ -136,7 +107,7 @@ import Testing
   }
 
   @Test func whileTheListenerIsDownReadsGoToTheDatabase() throws {
-    try Self.withCache(retryDelay: .seconds(120)) { service, _, outsider in
+    try ListeningDatabase.with(retryDelay: .seconds(120)) { service, _, outsider in
       _ = try service.servedFeed(in: .owner("demo"))
       let terminated = try outsider.query(
         """
@@ -145,7 +116,7 @@ import Testing
         """
       ).single().decode("n", as: Int64.self)
       try #require(terminated == 1)
-      try Self.renameFirstAccount(of: "demo", to: "unheard", on: outsider)
+      try ListeningDatabase.renameFirstAccount(of: "demo", to: "unheard", on: outsider)
       let live = try service.liveDocument(owner: "demo").digest
       #expect(Self.eventually { try service.servedFeed(in: .owner("demo")).digest == live })
     }
