@@ -132,8 +132,10 @@ extension AccountStore {
       DELETE FROM feed_items WHERE digest NOT IN (
         SELECT op ->> 1 FROM feed_snapshots,
           jsonb_array_elements(body -> 'sections') AS section,
-          jsonb_array_elements(CASE jsonb_typeof(section -> 'items')
-            WHEN 'array' THEN section -> 'items' ELSE '[]' END) AS op
+          jsonb_array_elements(
+            CASE jsonb_typeof(section -> 'items') WHEN 'array' THEN section -> 'items' ELSE '[]' END
+            || CASE jsonb_typeof(section -> 'set') WHEN 'array' THEN section -> 'set' ELSE '[]' END
+          ) AS op
         WHERE jsonb_typeof(op -> 1) = 'string')
       """)
   }

@@ -172,9 +172,9 @@ extension AccountStore {
   /// the screen's latest snapshot, or a checkpoint when there is none, the chain is at its
   /// longest, or its deltas would outweigh its checkpoint and `smallestChainBudget` (so history
   /// takes at most about twice what changed, and a rebuild reads at most about twice a
-  /// checkpoint). Only the
-  /// nodes the base did not show are written, and only those `feed_items` lacks. The caller
-  /// holds the owner's lock, so it is the sequence `renderNextSnapshot` rendered with.
+  /// checkpoint). Only the nodes the base did not show are written, and only those
+  /// `feed_items` lacks; the screen's head follows (`updateHead`). The caller holds the owner's
+  /// lock, so it is the sequence `renderNextSnapshot` rendered with.
   @discardableResult
   static func storeSnapshot(
     owner id: String, content: SnapshotContent, in tx: PostgresTransaction
@@ -182,43 +182,69 @@ extension AccountStore {
     let screen = content.screen
     let latest = try tx.query(
       """
-      SELECT sequence, chain_bytes, chain_length FROM feed_snapshots
-      WHERE owner_id = \(id) AND screen = \(screen) ORDER BY sequence DESC LIMIT 1
+      SELECT s.sequence, s.chain_bytes, s.chain_length, h.sequence AS head_sequence,
+        h.renderer AS head_renderer
+      FROM feed_snapshots s LEFT JOIN feed_heads h ON h.owner_id = s.owner_id AND h.screen = s.screen
+      WHERE s.owner_id = \(id) AND s.screen = \(screen) ORDER BY s.sequence DESC LIMIT 1
       """
     ).first
     var base: (sequence: Int64, feed: StoredFeed)?
+    var head: (sequence: Int64, renderer: String)?
     var body = SnapshotBody.encode(content.feed, against: nil)
+    var checkpointBytes = body.utf8.count
     var chainBytes = 0
     var chainLength = 0
     if let latest {
       let sequence: Int64 = try latest.decode("sequence")
-      let (feed, checkpointBytes) = try chain(owner: id, screen: screen, upTo: sequence, in: tx)
+      let (feed, chainCheckpointBytes) = try chain(
+        owner: id, screen: screen, upTo: sequence, in: tx)
       base = (sequence, feed)
+      if let headSequence = try latest.decode("head_sequence", as: Int64?.self) {
+        head = (headSequence, try latest.decode("head_renderer"))
+      }
       let delta = SnapshotBody.encode(content.feed, against: feed)
       let bytes = try latest.decode("chain_bytes", as: Int.self) + delta.utf8.count
       let length = try latest.decode("chain_length", as: Int.self) + 1
-      if bytes <= max(checkpointBytes, smallestChainBudget), length <= longestChain {
+      if bytes <= max(chainCheckpointBytes, smallestChainBudget), length <= longestChain {
         body = delta
+        checkpointBytes = chainCheckpointBytes
         chainBytes = bytes
         chainLength = length
       }
     }
-    try storeNodes(content, except: base?.feed.itemDigests ?? [], in: tx)
-    let summary = content.summarize(base?.feed)
+    let known = base?.feed.itemDigests ?? []
+    let needed = content.feed.itemDigests.subtracting(known)
+    try insertNodes(needed, from: content.nodes(needed), in: tx)
+    let info = try insertSnapshot(
+      owner: id, screen: screen, label: content.label, reason: content.reason,
+      digest: content.digest, base: chainLength == 0 ? nil : base?.sequence, body: body,
+      chainBytes: chainBytes, chainLength: chainLength, summary: content.summarize(base?.feed),
+      in: tx)
+    try updateHead(
+      owner: id, content: content, sequence: info.sequence, base: base, head: head,
+      checkpointBytes: checkpointBytes, in: tx)
+    return info
+  }
+
+  /// Takes the owner's next sequence number and inserts the snapshot row under it.
+  static func insertSnapshot(
+    owner id: String, screen: String, label: String?, reason: String, digest: String,
+    base: Int64?, body: String, chainBytes: Int, chainLength: Int, summary: SnapshotSummary,
+    in tx: PostgresTransaction
+  ) throws -> SnapshotInfo {
     let sequence = try tx.query(
       """
       UPDATE owners SET last_snapshot_sequence = last_snapshot_sequence + 1 WHERE id = \(id)
       RETURNING last_snapshot_sequence
       """
     ).single().decode("last_snapshot_sequence", as: Int64.self)
-    let baseSequence = chainLength == 0 ? nil : base?.sequence
     return try SnapshotInfo(
       row: try tx.query(
         """
         INSERT INTO feed_snapshots (owner_id, sequence, label, reason, digest, screen,
           base_sequence, body, chain_bytes, chain_length, added, changed, removed, moved)
-        VALUES (\(id), \(sequence), \(content.label), \(content.reason), \(content.digest),
-          \(screen), \(baseSequence), \(PostgresJSONB(body)), \(Int64(chainBytes)),
+        VALUES (\(id), \(sequence), \(label), \(reason), \(digest),
+          \(screen), \(base), \(PostgresJSONB(body)), \(Int64(chainBytes)),
           \(Int64(chainLength)), \(Int64(summary.added)), \(Int64(summary.changed)),
           \(Int64(summary.removed)), \(Int64(summary.moved)))
         RETURNING \(unsafe: Columns.snapshotInfo)
@@ -226,17 +252,15 @@ extension AccountStore {
       ).single())
   }
 
-  /// Writes the nodes of `content`'s items that are not in `known`, in one statement; a node
-  /// another snapshot already stored is left as it is.
-  private static func storeNodes(
-    _ content: SnapshotContent, except known: Set<String>, in tx: PostgresTransaction
+  /// Writes the nodes of `digests` in one statement; a node another snapshot already stored is
+  /// left as it is.
+  static func insertNodes(
+    _ digests: Set<String>, from nodes: [String: String], in tx: PostgresTransaction
   ) throws {
-    let needed = content.feed.itemDigests.subtracting(known)
-    if needed.isEmpty { return }
-    let nodes = content.nodes(needed)
+    if digests.isEmpty { return }
     var object = "{"
     var first = true
-    for digest in needed.sorted() {
+    for digest in digests.sorted() {
       guard let node = nodes[digest] else {
         throw AccountStoreError.invalid(
           field: "snapshot", reason: "the item with digest \(digest) comes without its node")
@@ -245,7 +269,6 @@ extension AccountStore {
       first = false
       object += SnapshotBody.quoted(digest) + ":" + SnapshotBody.quoted(node)
     }
-    if first { return }
     try tx.execute(
       """
       INSERT INTO feed_items (digest, node)

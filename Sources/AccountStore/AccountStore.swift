@@ -104,12 +104,13 @@ public final class AccountStore: Sendable {
   public func apply(
     _ changes: [StoreChange],
     in scope: OwnerScope,
-    snapshot: ((FeedRows) throws -> SnapshotContent)? = nil
+    snapshot: ((FeedRows) throws -> SnapshotContent)? = nil,
+    patcher: (any SnapshotPatcher)? = nil
   ) throws(AccountStoreError) -> [StoreChangeResult] {
     try Self.validate(changes)
     return try retryingTransientFailures {
       try connection.transaction { tx in
-        try Self.apply(changes, in: scope, snapshot: snapshot, tx: tx)
+        try Self.apply(changes, in: scope, snapshot: snapshot, patcher: patcher, tx: tx)
       }
     }
   }
@@ -139,7 +140,7 @@ public final class AccountStore: Sendable {
         let changes = try plan(rows)
         if changes.isEmpty { return [] }
         try Self.validate(changes)
-        return try Self.apply(changes, in: scope, snapshot: snapshot, tx: tx)
+        return try Self.apply(changes, in: scope, snapshot: snapshot, patcher: nil, tx: tx)
       }
     }
   }
@@ -165,9 +166,14 @@ public final class AccountStore: Sendable {
   /// digest differs from their latest snapshot's: history is what the owner was shown, and the
   /// digest covers exactly that and nothing else, so a
   /// change the screen does not show, such as renaming a hidden account, adds no snapshot.
+  ///
+  /// A write to one owner that leaves every account in its place is drawn by `patcher` over
+  /// the screen's head when it can be (`AccountStore+FeedHeads.swift`): the same snapshot,
+  /// at the cost of what changed.
   private static func apply(
     _ changes: [StoreChange], in scope: OwnerScope,
-    snapshot: ((FeedRows) throws -> SnapshotContent)?, tx: PostgresTransaction
+    snapshot: ((FeedRows) throws -> SnapshotContent)?, patcher: (any SnapshotPatcher)?,
+    tx: PostgresTransaction
   ) throws -> [StoreChangeResult] {
     let results = try ChangeApplier(transaction: tx, changes: changes, scope: scope).run()
     if let snapshot {
@@ -180,7 +186,13 @@ public final class AccountStore: Sendable {
         default: changed.insert(result.ownerID)
         }
       }
-      for ownerID in changed.subtracting(removed).sorted() {
+      let owners = changed.subtracting(removed).sorted()
+      if owners.count == 1, let patcher, changes.allSatisfy(keepsPlaces),
+        try patchSnapshot(owner: owners[0], results: results, patcher: patcher, in: tx)
+      {
+        return results
+      }
+      for ownerID in owners {
         let content = try renderNextSnapshot(owner: ownerID, render: snapshot, in: tx)
         if try latestDigest(owner: ownerID, screen: content.screen, in: tx) != content.digest {
           try storeSnapshot(owner: ownerID, content: content, in: tx)

@@ -68,13 +68,18 @@ public struct SnapshotContent: Sendable {
   /// Works out what changed against the screen's previous feed (nil before the first), once the
   /// store has decided to record the snapshot.
   public var summarize: @Sendable (StoredFeed?) -> SnapshotSummary
+  /// The `SnapshotPatcher.fingerprint` of what drew the feed, so the store keeps a `FeedHead`
+  /// of a large one for the next write to patch; nil keeps none.
+  public var renderer: String?
 
   public init(
     feed: StoredFeed, nodes: @escaping @Sendable (Set<String>) -> [String: String],
     label: String? = nil, reason: String,
     screen: String = Snapshot.homeScreen,
+    renderer: String? = nil,
     summarize: @escaping @Sendable (StoredFeed?) -> SnapshotSummary = { _ in SnapshotSummary() }
   ) {
+    self.renderer = renderer
     self.feed = feed
     self.nodes = nodes
     self.label = label

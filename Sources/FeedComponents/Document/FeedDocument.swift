@@ -40,9 +40,15 @@ public struct FeedDocument: Hashable, Sendable {
   ) throws(FeedDocumentError) {
     try self.init(
       owner: owner, sections: sections, version: version, additionalFields: additionalFields,
-      storedDigest: SHA256.hexDigest(
-        of: CanonicalJSONWriter().bytes(
-          .array(sections.map { .array([.string($0.id), .string($0.digest)]) }))))
+      storedDigest: Self.digest(ofSections: sections.map { ($0.id, $0.digest) }))
+  }
+
+  /// The digest of a document whose sections have these ids and digests, in order: what a
+  /// document built from sections gives, for a caller that has only their digests.
+  public static func digest(ofSections sections: [(id: String, digest: String)]) -> String {
+    SHA256.hexDigest(
+      of: CanonicalJSONWriter().bytes(
+        .array(sections.map { .array([.string($0.id), .string($0.digest)]) })))
   }
 
   /// A document read back from storage this program wrote, its stored digest taken as given

@@ -23,8 +23,8 @@ public struct SectionNode: Hashable, Sendable {
       storedDigest: SHA256.hexDigest(
         of: CanonicalJSONWriter().bytes(
           Self.digestedContent(
-            id: id, header: header, footer: footer, items: items,
-            additionalFields: additionalFields))))
+            id: id, header: header.map(Self.reference), footer: footer.map(Self.reference),
+            items: .array(items.map(Self.reference)), additionalFields: additionalFields))))
   }
 
   /// A section read back from storage this program wrote, its stored digest taken as given
@@ -63,22 +63,24 @@ public struct SectionNode: Hashable, Sendable {
 
   /// What the section digest covers: the section's own fields, `header` and `footer` as
   /// `[id, digest]`, and `items` as a list of `[id, digest]`.
-  private static func digestedContent(
+  static func digestedContent(
     id: String,
-    header: ItemNode?,
-    footer: ItemNode?,
-    items: [ItemNode],
+    header: JSONValue?,
+    footer: JSONValue?,
+    items: JSONValue,
     additionalFields: [String: JSONValue]
   ) -> JSONValue {
-    func reference(_ item: ItemNode) -> JSONValue {
-      .array([.string(item.id), .string(item.digest)])
-    }
     var members = additionalFields
     members["id"] = .string(id)
-    if let header { members["header"] = reference(header) }
-    if let footer { members["footer"] = reference(footer) }
-    members["items"] = .array(items.map(reference))
+    if let header { members["header"] = header }
+    if let footer { members["footer"] = footer }
+    members["items"] = items
     return .object(members)
+  }
+
+  /// An item as the section digest lists it.
+  static func reference(_ item: ItemNode) -> JSONValue {
+    .array([.string(item.id), .string(item.digest)])
   }
 
   private static func contentMembers(
