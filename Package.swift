@@ -109,7 +109,7 @@ let package = Package(
     .testTarget(name: "AccountModelTests", dependencies: ["AccountModel"]),
     .testTarget(
       name: "AccountStoreTests",
-      dependencies: ["AccountModel", "AccountStore", "Postgres", "PostgresTestSupport"]
+      dependencies: ["AccountModel", "AccountStore", "Postgres", "PostgresTestSupport", "SplitMix"]
     ),
     .testTarget(name: "FeedComponentsTests", dependencies: ["FeedComponents"]),
     .testTarget(name: "FeedDiffTests", dependencies: ["FeedDiff", "SplitMix"]),
