@@ -140,7 +140,8 @@ extension AccountStore {
     for section in patch.sections {
       switch section {
       case .whole(let section):
-        newSections.append(HeadSection(id: section.id, shell: section.shell, digest: section.digest))
+        newSections.append(
+          HeadSection(id: section.id, shell: section.shell, digest: section.digest))
       case .kept(let sectionID, _):
         let kept = headByID[sectionID]!
         let digest =
@@ -226,7 +227,8 @@ extension AccountStore {
       let kept =
         previous.items.count == section.items.count
         && zip(previous.items, section.items).allSatisfy { $0.id == $1.id }
-      let differing = kept ? section.items.indices.filter { previous.items[$0] != section.items[$0] } : []
+      let differing =
+        kept ? section.items.indices.filter { previous.items[$0] != section.items[$0] } : []
       // A few changed items are rewritten where they stand; many, and the section is rewritten.
       if kept, differing.count <= FeedHeadRows.chunkSize / 4 {
         for index in differing {

@@ -244,7 +244,7 @@ extension AccountStore {
         INSERT INTO feed_snapshots (owner_id, sequence, label, reason, digest, screen,
           base_sequence, body, chain_bytes, chain_length, added, changed, removed, moved)
         VALUES (\(id), \(sequence), \(label), \(reason), \(digest),
-          \(screen), \(base), \(PostgresJSONB(body)), \(Int64(chainBytes)),
+          \(screen), \(base), \(body), \(Int64(chainBytes)),
           \(Int64(chainLength)), \(Int64(summary.added)), \(Int64(summary.changed)),
           \(Int64(summary.removed)), \(Int64(summary.moved)))
         RETURNING \(unsafe: Columns.snapshotInfo)
@@ -272,7 +272,7 @@ extension AccountStore {
     try tx.execute(
       """
       INSERT INTO feed_items (digest, node)
-      SELECT key, value::jsonb FROM jsonb_each_text(\(PostgresJSONB(object + "}")))
+      SELECT key, value FROM jsonb_each_text(\(PostgresJSONB(object + "}")))
       ON CONFLICT (digest) DO NOTHING
       """)
   }

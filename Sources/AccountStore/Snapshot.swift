@@ -5,8 +5,9 @@ import Foundation
 public struct Snapshot: Hashable, Sendable {
   public var info: SnapshotInfo
   public var feed: StoredFeed
-  /// The node of every item digest in `feed`, as JSON text without `id` and `digest` (as jsonb
-  /// returns it; the caller re-encodes it canonically).
+  /// The node of every item digest in `feed`, as JSON text without `id` and `digest` (as
+  /// stored: canonical when this program wrote it, jsonb's spacing when SQL/005 moved it; the
+  /// caller re-encodes it canonically).
   public var nodes: [String: String]
 
   public init(info: SnapshotInfo, feed: StoredFeed, nodes: [String: String]) {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a snapshot's feed is written in `feed_snapshots.body` (jsonb): a **checkpoint** holds the
+/// How a snapshot's feed is written in `feed_snapshots.body` (compact JSON text): a **checkpoint** holds the
 /// whole tree of references, a **delta** only what differs from the screen's previous snapshot.
 ///
 /// `{"top"?: text, "sections": [{"id", "digest"?, "shell"?, "items"?: [op], "set"?: [item]}]}`,

@@ -144,7 +144,7 @@ import Testing
       ).single().decode("body", as: String.self)
       return (body, after - before)
     }
-    #expect(body.contains("\"set\": [[\"account/"))
+    #expect(body.contains("\"set\":[[\"account/"))
     #expect(body.utf8.count < 400)
     #expect(nodes == 1)
   }
