@@ -68,7 +68,14 @@ enum SnapshotBody {
     _ section: StoredSection, against old: StoredSection?, into text: inout String
   ) {
     text += "{\"id\":" + quoted(section.id)
-    if old != section {
+    if let old, old != section, old.shell == section.shell,
+      let changed = replaced(from: old.items, to: section.items)
+    {
+      text += ",\"digest\":" + quoted(section.digest) + ",\"set\":["
+      text += changed.map { "[" + quoted($0.id) + "," + quoted($0.digest) + "]" }.joined(
+        separator: ",")
+      text += "]"
+    } else if old != section {
       text += ",\"digest\":" + quoted(section.digest)
       if old?.shell != section.shell { text += ",\"shell\":" + quoted(section.shell) }
       if old?.items != section.items {
@@ -78,6 +85,20 @@ enum SnapshotBody {
       }
     }
     text += "}"
+  }
+
+  /// The items of `target` that differ from `source`'s, when every item kept its place and at
+  /// most a few changed (then `set` says less than copy runs do); nil otherwise.
+  private static func replaced(from source: [StoredItem], to target: [StoredItem])
+    -> [StoredItem]?
+  {
+    guard source.count == target.count else { return nil }
+    var changed: [StoredItem] = []
+    for (before, after) in zip(source, target) where before != after {
+      guard before.id == after.id, changed.count < 8 else { return nil }
+      changed.append(after)
+    }
+    return changed.isEmpty ? nil : changed
   }
 
   /// Copy runs for what `target` keeps of `source` in order, the rest as items.
