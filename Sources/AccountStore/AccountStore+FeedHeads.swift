@@ -45,7 +45,8 @@ extension AccountStore {
       let state = try tx.query(
         """
         SELECT h.sequence AS head_sequence, h.renderer, h.top, h.sections::text AS sections,
-          h.checkpoint_bytes, s.sequence, s.chain_bytes, s.chain_length
+          h.checkpoint_bytes, s.sequence, s.chain_bytes, s.chain_length,
+          current_setting('server_encoding') AS encoding
         FROM feed_heads h JOIN LATERAL (
           SELECT sequence, chain_bytes, chain_length FROM feed_snapshots
           WHERE owner_id = h.owner_id AND screen = h.screen ORDER BY sequence DESC LIMIT 1) s ON true
@@ -55,7 +56,8 @@ extension AccountStore {
     else { return false }
     let latest: Int64 = try state.decode("sequence")
     guard try state.decode("head_sequence", as: Int64.self) == latest,
-      try state.decode("renderer", as: String.self) == patcher.fingerprint
+      try state.decode("renderer", as: String.self) == patcher.fingerprint,
+      try state.decode("encoding", as: String.self) == "UTF8"
     else { return false }
     let head = FeedHead(
       top: try state.decode("top"), sections: try headSections(try state.decode("sections")))
@@ -133,7 +135,7 @@ extension AccountStore {
 
     let changedItems = changed.values.flatMap { $0 }
     try rows.replace(changedItems, at: places)
-    try rows.drop(redrawnIDs)
+    try rows.drop(redrawnIDs, items: redrawnBase.flatMap(\.items))
     try rows.add(redrawn)
     var digests: [String: String] = [:]
     var newSections: [HeadSection] = []
@@ -244,7 +246,11 @@ extension AccountStore {
     }
     dropping += old.keys.sorted()
     try rows.replace(changed, at: places)
-    try rows.drop(dropping)
+    try rows.drop(
+      dropping,
+      items: dropping.flatMap { sectionID in
+        base.feed.sections.first { $0.id == sectionID }?.items ?? []
+      })
     try rows.add(adding)
   }
 

@@ -89,16 +89,22 @@ struct FeedHeadRows {
     }
   }
 
-  /// Removes every row of these sections.
-  func drop(_ sectionIDs: [String]) throws {
+  /// Removes every row of these sections, whose items are `items`: rows are found by key,
+  /// since a section a patch draws whole is small and the planner cannot know which are.
+  func drop(_ sectionIDs: [String], items: [StoredItem]) throws {
     if sectionIDs.isEmpty { return }
-    for table in ["feed_head_items", "feed_head_chunks"] {
+    if !items.isEmpty {
       try tx.execute(
         """
-        DELETE FROM \(unsafe: table) WHERE owner_id = \(owner) AND screen = \(screen)
-          AND section_id = ANY(ARRAY(SELECT jsonb_array_elements_text(\(Self.list(sectionIDs)))))
+        DELETE FROM feed_head_items WHERE owner_id = \(owner) AND screen = \(screen)
+          AND item_id = ANY(ARRAY(SELECT jsonb_array_elements_text(\(Self.list(items.map(\.id))))))
         """)
     }
+    try tx.execute(
+      """
+      DELETE FROM feed_head_chunks WHERE owner_id = \(owner) AND screen = \(screen)
+        AND section_id = ANY(ARRAY(SELECT jsonb_array_elements_text(\(Self.list(sectionIDs)))))
+      """)
   }
 
   /// Removes every row of the head.
@@ -145,13 +151,15 @@ struct FeedHeadRows {
   }
 
   /// The section's digest, hashed by the database over its chunks: `frame.prefix`, the chunks
-  /// joined by commas, `frame.suffix` — the canonical JSON the section digest covers.
+  /// joined by commas, `frame.suffix` — the canonical JSON the section digest covers, as the
+  /// database's UTF-8 bytes (`textsend`, which copies them as they are; `convert_to` would check
+  /// every character again, and the caller has made sure the database's encoding is UTF-8).
   func digest(of sectionID: String, frame: (prefix: String, suffix: String)) throws -> String {
     try tx.query(
       """
-      SELECT encode(sha256(convert_to(\(frame.prefix)
-        || coalesce(string_agg(refs, ',' ORDER BY chunk), '') || \(frame.suffix), 'UTF8')),
-        'hex') AS digest
+      SELECT encode(sha256(textsend(\(frame.prefix)
+        || coalesce(string_agg(refs, ',' ORDER BY chunk), '') || \(frame.suffix))), 'hex')
+        AS digest
       FROM feed_head_chunks
       WHERE owner_id = \(owner) AND screen = \(screen) AND section_id = \(sectionID)
       """
