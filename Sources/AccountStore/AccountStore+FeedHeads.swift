@@ -135,8 +135,13 @@ extension AccountStore {
 
     let changedItems = changed.values.flatMap { $0 }
     try rows.replace(changedItems, at: places)
-    try rows.drop(redrawnIDs, items: redrawnBase.flatMap(\.items))
-    try rows.add(redrawn)
+    // Only the small sections that changed are rewritten (usually none: a balance changed).
+    let rewritten = redrawn.filter { base[$0.id]?.digest != $0.digest }
+    let dropping = redrawnBase.filter { section in
+      !redrawn.contains { $0.id == section.id && $0.digest == section.digest }
+    }
+    try rows.drop(dropping.map(\.id), items: dropping.flatMap(\.items))
+    try rows.add(rewritten)
     var digests: [String: String] = [:]
     var newSections: [HeadSection] = []
     for section in patch.sections {
