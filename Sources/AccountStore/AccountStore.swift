@@ -41,8 +41,9 @@ public final class AccountStore: Sendable {
   /// Every owner, by id: an operator's listing, not scoped to one owner.
   public func owners() throws(AccountStoreError) -> [Owner] {
     try mapping {
-      try connection.query("SELECT \(unsafe: Columns.owner) FROM owners ORDER BY id").map(
-        Owner.init)
+      try connection.query("SELECT \(unsafe: Columns.owner) FROM owners ORDER BY id").map {
+        try Owner(row: $0)
+      }
     }
   }
 
@@ -82,14 +83,12 @@ public final class AccountStore: Sendable {
     return try mapping { try Notice(row: row) }
   }
 
-  /// Everything one owner's feed needs, from a single snapshot of the database.
+  /// Everything one owner's feed needs, from a single snapshot of the database: it is read by
+  /// one statement, which sees one snapshot by itself, so it needs no transaction around it and
+  /// costs one round trip.
   public func feedRows(owner id: String) throws(AccountStoreError) -> FeedRows {
     try checked { () throws(FieldError) in try FieldRules.ownerID(id) }
-    return try mapping {
-      try connection.transaction(isolation: .repeatableRead, readOnly: true) { tx in
-        try Self.readFeedRows(owner: id, in: tx)
-      }
-    }
+    return try mapping { try Self.readFeedRows(owner: id, in: connection) }
   }
 
   // MARK: Writing
@@ -226,25 +225,34 @@ public final class AccountStore: Sendable {
 
   // MARK: Shared steps
 
-  static func readFeedRows(owner id: String, in tx: PostgresTransaction) throws -> FeedRows {
-    guard
-      let ownerRow = try tx.query(
-        "SELECT \(unsafe: Columns.owner), now() AS read_at FROM owners WHERE id = \(id)"
-      ).first
-    else { throw AccountStoreError.notFound("owner '\(id)'") }
-    let accounts = try tx.query(
+  /// Reads the owner's rows in one statement (see `Columns.feedRows`): the owner's row first,
+  /// then the accounts, then the notices, each in display order. Inside a transaction it sees
+  /// what the transaction sees, and `readAt` is the transaction's clock.
+  static func readFeedRows(owner id: String, in database: some PostgresQueryable) throws -> FeedRows
+  {
+    let rows = try database.query(
       """
-      SELECT \(unsafe: Columns.account) FROM accounts WHERE owner_id = \(id)
-      ORDER BY \(unsafe: Columns.displayOrder)
+      SELECT \(unsafe: Columns.feedOwner) FROM owners WHERE id = \(id)
+      UNION ALL SELECT \(unsafe: Columns.feedAccount) FROM accounts WHERE owner_id = \(id)
+      UNION ALL SELECT \(unsafe: Columns.feedNotice) FROM notices WHERE owner_id = \(id)
+      ORDER BY part, \(unsafe: Columns.displayOrder)
       """)
-    let notices = try tx.query(
-      """
-      SELECT \(unsafe: Columns.notice) FROM notices WHERE owner_id = \(id)
-      ORDER BY \(unsafe: Columns.displayOrder)
-      """)
+    guard let ownerRow = rows.first, try ownerRow.decode("part", as: Int32.self) == 0 else {
+      throw AccountStoreError.notFound("owner '\(id)'")
+    }
+    var accounts: [Account] = []
+    var notices: [Notice] = []
+    accounts.reserveCapacity(rows.count - 1)
+    for row in rows.dropFirst() {
+      if try row.decode("part", as: Int32.self) == 1 {
+        accounts.append(try Account(row: row))
+      } else {
+        notices.append(try Notice(row: row))
+      }
+    }
     return FeedRows(
-      owner: try Owner(row: ownerRow), accounts: try accounts.map(Account.init),
-      notices: try notices.map(Notice.init), readAt: try ownerRow.decode("read_at"))
+      owner: try Owner(feedRow: ownerRow), accounts: accounts, notices: notices,
+      readAt: try ownerRow.decode("read_at"))
   }
 
   /// Locks the owners' rows for the rest of the transaction, in id order (byte order, as every
