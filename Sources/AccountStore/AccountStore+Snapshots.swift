@@ -116,23 +116,10 @@ extension AccountStore {
             AND base_sequence IS NULL)
       ORDER BY sequence
       """)
-    var chain = SnapshotChain()
-    var checkpointBytes = 0
-    for (index, row) in rows.enumerated() {
-      let body: String = try row.decode("body")
-      if index == 0 { checkpointBytes = body.utf8.count }
-      do {
-        try chain.apply(body: body, digest: try row.decode("digest"))
-      } catch let error as SnapshotChainError {
-        let number: Int64 = try row.decode("sequence")
-        throw AccountStoreError.invalid(
-          field: "snapshot \(number) of owner '\(id)'", reason: error.description)
-      }
-    }
-    guard !rows.isEmpty else {
+    guard let rebuilt = try SnapshotBase.rebuild(rows, owner: id) else {
       throw AccountStoreError.notFound("snapshot \(sequence) of owner '\(id)'")
     }
-    return (chain.feed, checkpointBytes)
+    return rebuilt
   }
 
   /// The stored node of every item `feed` refers to, in one query.
@@ -186,23 +173,15 @@ extension AccountStore {
       WHERE owner_id = \(id) AND screen = \(screen) ORDER BY sequence DESC LIMIT 1
       """
     ).first
-    var base: (sequence: Int64, feed: StoredFeed)?
-    var body = SnapshotBody.encode(content.feed, against: nil)
-    var chainBytes = 0
-    var chainLength = 0
+    var base: SnapshotBase?
     if let latest {
       let sequence: Int64 = try latest.decode("sequence")
       let (feed, checkpointBytes) = try chain(owner: id, screen: screen, upTo: sequence, in: tx)
-      base = (sequence, feed)
-      let delta = SnapshotBody.encode(content.feed, against: feed)
-      let bytes = try latest.decode("chain_bytes", as: Int.self) + delta.utf8.count
-      let length = try latest.decode("chain_length", as: Int.self) + 1
-      if bytes <= max(checkpointBytes, smallestChainBudget), length <= longestChain {
-        body = delta
-        chainBytes = bytes
-        chainLength = length
-      }
+      base = SnapshotBase(
+        sequence: sequence, feed: feed, chainBytes: try latest.decode("chain_bytes"),
+        chainLength: try latest.decode("chain_length"), checkpointBytes: checkpointBytes)
     }
+    let record = SnapshotRecord(content.feed, base: base)
     try storeNodes(content, except: base?.feed.itemDigests ?? [], in: tx)
     let summary = content.summarize(base?.feed)
     let sequence = try tx.query(
@@ -211,15 +190,14 @@ extension AccountStore {
       RETURNING last_snapshot_sequence
       """
     ).single().decode("last_snapshot_sequence", as: Int64.self)
-    let baseSequence = chainLength == 0 ? nil : base?.sequence
     return try SnapshotInfo(
       row: try tx.query(
         """
         INSERT INTO feed_snapshots (owner_id, sequence, label, reason, digest, screen,
           base_sequence, body, chain_bytes, chain_length, added, changed, removed, moved)
         VALUES (\(id), \(sequence), \(content.label), \(content.reason), \(content.digest),
-          \(screen), \(baseSequence), \(PostgresJSONB(body)), \(Int64(chainBytes)),
-          \(Int64(chainLength)), \(Int64(summary.added)), \(Int64(summary.changed)),
+          \(screen), \(record.baseSequence), \(PostgresJSONB(record.body)),
+          \(Int64(record.chainBytes)), \(Int64(record.chainLength)), \(Int64(summary.added)), \(Int64(summary.changed)),
           \(Int64(summary.removed)), \(Int64(summary.moved)))
         RETURNING \(unsafe: Columns.snapshotInfo)
         """
@@ -231,26 +209,6 @@ extension AccountStore {
   private static func storeNodes(
     _ content: SnapshotContent, except known: Set<String>, in tx: PostgresTransaction
   ) throws {
-    let needed = content.feed.itemDigests.subtracting(known)
-    if needed.isEmpty { return }
-    let nodes = content.nodes(needed)
-    var object = "{"
-    var first = true
-    for digest in needed.sorted() {
-      guard let node = nodes[digest] else {
-        throw AccountStoreError.invalid(
-          field: "snapshot", reason: "the item with digest \(digest) comes without its node")
-      }
-      if !first { object += "," }
-      first = false
-      object += SnapshotBody.quoted(digest) + ":" + SnapshotBody.quoted(node)
-    }
-    if first { return }
-    try tx.execute(
-      """
-      INSERT INTO feed_items (digest, node)
-      SELECT key, value::jsonb FROM jsonb_each_text(\(PostgresJSONB(object + "}")))
-      ON CONFLICT (digest) DO NOTHING
-      """)
+    try insertNodes(try newNodes(of: content, except: known), in: tx)
   }
 }
