@@ -1,5 +1,4 @@
 import AccountModel
-import Foundation
 import Postgres
 
 // Snapshots of many owners at once — `snapshot --all`, and a write that changed more than one
@@ -107,25 +106,34 @@ extension AccountStore {
     if recorded.isEmpty { return [] }
     try requireFreeLabels(recorded.map { ($0.owner, $0.content.label) }, in: tx)
     var nodes: [String: String] = [:]
-    var snapshots = "["
-    var sequences = "["
+    var snapshots = JSONTextBuffer()
+    var sequences = JSONTextBuffer()
+    snapshots.raw("[")
+    sequences.raw("[")
     for (index, (owner, sequence, content)) in recorded.enumerated() {
       let base = bases[owner]
       nodes.merge(try newNodes(of: content, except: base?.feed.itemDigests ?? [])) { $1 }
       if index > 0 {
-        snapshots += ","
-        sequences += ","
+        snapshots.raw(",")
+        sequences.raw(",")
       }
-      snapshots += snapshotRow(
+      appendSnapshotRow(
         owner: owner, sequence: sequence, content: content,
-        record: SnapshotRecord(content.feed, base: base), summary: content.summarize(base?.feed))
-      sequences += "{\"id\":\(SnapshotBody.quoted(owner)),\"sequence\":\(sequence)}"
+        record: SnapshotRecord(content.feed, base: base), summary: content.summarize(base?.feed),
+        to: &snapshots)
+      sequences.raw("{\"id\":")
+      sequences.string(owner)
+      sequences.raw(",\"sequence\":")
+      sequences.number(sequence)
+      sequences.raw("}")
     }
+    snapshots.raw("]")
+    sequences.raw("]")
     var statements = insertion(of: nodes).map { [$0] } ?? []
     statements.append(
       """
       UPDATE owners SET last_snapshot_sequence = bumped.sequence
-      FROM jsonb_to_recordset(\(PostgresJSONB(sequences + "]"))) AS bumped (id text, sequence bigint)
+      FROM jsonb_to_recordset(\(PostgresJSONB(sequences.text))) AS bumped (id text, sequence bigint)
       WHERE owners.id = bumped.id
       """)
     statements.append(
@@ -134,7 +142,7 @@ extension AccountStore {
         base_sequence, body, chain_bytes, chain_length, added, changed, removed, moved)
       SELECT owner_id, sequence, label, reason, digest, screen, base_sequence, body, chain_bytes,
         chain_length, added, changed, removed, moved
-      FROM jsonb_to_recordset(\(PostgresJSONB(snapshots + "]"))) AS snapshot (owner_id text,
+      FROM jsonb_to_recordset(\(PostgresJSONB(snapshots.text))) AS snapshot (owner_id text,
         sequence bigint, label text, reason text, digest text, screen text, base_sequence bigint,
         body jsonb, chain_bytes integer, chain_length integer, added integer, changed integer,
         removed integer, moved integer)
@@ -148,25 +156,38 @@ extension AccountStore {
     return recorded.compactMap { infos[$0.owner] }
   }
 
-  /// One element of the recordset the batch's snapshot rows are inserted from. The body is
-  /// embedded as it is (it is JSON already), so it is stored exactly as `storeSnapshot` stores
-  /// it.
-  private static func snapshotRow(
+  /// Appends one element of the recordset the batch's snapshot rows are inserted from. The
+  /// body is embedded as it is (it is JSON already), so it is stored exactly as
+  /// `storeSnapshot` stores it.
+  private static func appendSnapshotRow(
     owner: String, sequence: Int64, content: SnapshotContent, record: SnapshotRecord,
-    summary: SnapshotSummary
-  ) -> String {
-    var text = "{\"owner_id\":" + SnapshotBody.quoted(owner)
-    text += ",\"sequence\":\(sequence)"
-    text += ",\"label\":" + (content.label.map(SnapshotBody.quoted) ?? "null")
-    text += ",\"reason\":" + SnapshotBody.quoted(content.reason)
-    text += ",\"digest\":" + SnapshotBody.quoted(content.digest)
-    text += ",\"screen\":" + SnapshotBody.quoted(content.screen)
-    text += ",\"base_sequence\":" + (record.baseSequence.map { "\($0)" } ?? "null")
-    text += ",\"body\":" + record.body
-    text += ",\"chain_bytes\":\(record.chainBytes),\"chain_length\":\(record.chainLength)"
-    text += ",\"added\":\(summary.added),\"changed\":\(summary.changed)"
-    text += ",\"removed\":\(summary.removed),\"moved\":\(summary.moved)}"
-    return text
+    summary: SnapshotSummary, to text: inout JSONTextBuffer
+  ) {
+    text.raw("{\"owner_id\":")
+    text.string(owner)
+    text.raw(",\"sequence\":")
+    text.number(sequence)
+    text.raw(",\"label\":")
+    text.string(content.label)
+    text.raw(",\"reason\":")
+    text.string(content.reason)
+    text.raw(",\"digest\":")
+    text.string(content.digest)
+    text.raw(",\"screen\":")
+    text.string(content.screen)
+    text.raw(",\"base_sequence\":")
+    text.raw(record.baseSequence.map { String($0) } ?? "null")
+    text.raw(",\"body\":")
+    text.raw(record.body)
+    for (key, value) in [
+      ("chain_bytes", record.chainBytes), ("chain_length", record.chainLength),
+      ("added", summary.added), ("changed", summary.changed), ("removed", summary.removed),
+      ("moved", summary.moved),
+    ] {
+      text.raw(",\"\(key)\":")
+      text.number(value)
+    }
+    text.raw("}")
   }
 
   // MARK: Reading a batch
@@ -293,3 +314,4 @@ extension AccountStore {
     }
   }
 }
+
