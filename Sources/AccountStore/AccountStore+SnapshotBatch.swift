@@ -314,4 +314,3 @@ extension AccountStore {
     }
   }
 }
-

@@ -22,7 +22,9 @@ public struct SnapshotRunError: Error, Equatable, Sendable, CustomStringConverti
 
   public var description: String {
     let at = owner.map { " at owner '\($0)'" } ?? ""
-    let kept = "\(taken) snapshot\(taken == 1 ? "" : "s") taken before it \(taken == 1 ? "is" : "are") kept"
+    let kept =
+      taken == 1
+      ? "1 snapshot taken before it is kept" : "\(taken) snapshots taken before it are kept"
     let lost =
       batch.map {
         $0.lowerBound == $0.upperBound

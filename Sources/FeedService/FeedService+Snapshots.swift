@@ -14,7 +14,8 @@ extension FeedService {
     return try withStore { store in
       try store.takeSnapshotOfEveryOwner(
         batchSize: batchSize,
-        render: { rows in try assembler.snapshotContent(for: rows, label: label, reason: "snapshot") },
+        render: { rows in try assembler.snapshotContent(for: rows, label: label, reason: "snapshot")
+        },
         progress: progress)
     }
   }
