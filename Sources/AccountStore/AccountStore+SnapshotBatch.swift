@@ -1,5 +1,8 @@
 import AccountModel
+import Dispatch
+import Foundation
 import Postgres
+import Synchronization
 
 // Snapshots of many owners at once — `snapshot --all`, and a write that changed more than one
 // owner — in a fixed number of statements per batch instead of several per owner: the batch's
@@ -15,21 +18,22 @@ extension AccountStore {
 
   /// Stores every owner's current feed as a snapshot (always, as `takeSnapshot` does),
   /// `batchSize` owners per transaction in id order, each batch locking its owners in byte
-  /// order first, and returns how many it took. `progress` hears of each snapshot once its
-  /// batch has committed. A failure rolls back only the batch it happened in and throws how far
+  /// order first, and returns how many it took. A batch's feeds are rendered on every core
+  /// (`render` runs concurrently), and `progress` hears of each snapshot once its batch has
+  /// committed. A failure rolls back only the batch it happened in and throws how far
   /// the run got; owners added meanwhile after the run's position are included, owners removed
   /// meanwhile are passed over.
   @discardableResult
   public func takeSnapshotOfEveryOwner(
     batchSize: Int = snapshotBatchSize,
-    render: (FeedRows) throws -> SnapshotContent,
+    render: @Sendable (FeedRows) throws -> SnapshotContent,
     progress: (SnapshotInfo) -> Void = { _ in }
   ) throws(SnapshotRunError) -> Int {
     var taken = 0
     var after: String?
     while true {
       var page: [String] = []
-      var rendering: String?
+      var failed: String?
       let infos: [SnapshotInfo]
       do {
         page = try mapping { try ownerPage(after: after, limit: max(batchSize, 1)) }
@@ -39,17 +43,24 @@ extension AccountStore {
             try Self.storeSnapshots(
               of: try Self.lockExistingOwners(page, in: tx), recordingUnchanged: true, in: tx
             ) { rows in
-              rendering = rows.owner.id
-              let content = try render(rows)
-              rendering = nil
-              return content
+              var contents: [SnapshotContent] = []
+              contents.reserveCapacity(rows.count)
+              for (row, content) in zip(rows, Self.renderConcurrently(rows, render: render)) {
+                do {
+                  contents.append(try content.get())
+                } catch {
+                  failed = row.owner.id
+                  throw error
+                }
+              }
+              return contents
             }
           }
         }
       } catch {
         throw SnapshotRunError(
           taken: taken, batch: page.first.flatMap { first in page.last.map { first...$0 } },
-          owner: rendering, reason: error)
+          owner: failed, reason: error)
       }
       for info in infos { progress(info) }
       taken += infos.count
@@ -77,13 +88,25 @@ extension AccountStore {
     of owners: [String], recordingUnchanged: Bool, in tx: PostgresTransaction,
     render: (FeedRows) throws -> SnapshotContent
   ) throws -> [SnapshotInfo] {
+    try storeSnapshots(of: owners, recordingUnchanged: recordingUnchanged, in: tx) {
+      try $0.map { try renderNext($0, render: render) }
+    }
+  }
+
+  /// `storeSnapshots(of:recordingUnchanged:in:render:)`, with `renderAll` turning each step's
+  /// rows into their next snapshots (see `renderNext`), in order.
+  static func storeSnapshots(
+    of owners: [String], recordingUnchanged: Bool, in tx: PostgresTransaction,
+    renderingAll renderAll: ([FeedRows]) throws -> [SnapshotContent]
+  ) throws -> [SnapshotInfo] {
     var infos: [SnapshotInfo] = []
     infos.reserveCapacity(owners.count)
     var start = owners.startIndex
     while start < owners.endIndex {
       let end = min(start + snapshotBatchSize, owners.endIndex)
       infos += try storeSnapshotStep(
-        of: owners[start..<end], recordingUnchanged: recordingUnchanged, in: tx, render: render)
+        of: owners[start..<end], recordingUnchanged: recordingUnchanged, in: tx,
+        renderingAll: renderAll)
       start = end
     }
     return infos
@@ -91,13 +114,11 @@ extension AccountStore {
 
   private static func storeSnapshotStep(
     of owners: ArraySlice<String>, recordingUnchanged: Bool, in tx: PostgresTransaction,
-    render: (FeedRows) throws -> SnapshotContent
+    renderingAll renderAll: ([FeedRows]) throws -> [SnapshotContent]
   ) throws -> [SnapshotInfo] {
-    let rendered = try readFeedRows(ofOwners: owners, in: tx).map {
-      (
-        owner: $0.owner.id, sequence: $0.owner.lastSnapshotSequence + 1,
-        content: try renderNext($0, render: render)
-      )
+    let rows = try readFeedRows(ofOwners: owners, in: tx)
+    let rendered = zip(rows, try renderAll(rows)).map {
+      (owner: $0.owner.id, sequence: $0.owner.lastSnapshotSequence + 1, content: $1)
     }
     let bases = try latestSnapshots(of: rendered.map { ($0.owner, $0.content.screen) }, in: tx)
     let recorded = rendered.filter {
@@ -188,6 +209,23 @@ extension AccountStore {
       text.number(value)
     }
     text.raw("}")
+  }
+
+  /// Renders each of `rows` as its owner's next snapshot (`renderNext`), on as many threads as
+  /// the machine has cores: rendering is pure work on values, and a batch has hundreds of
+  /// independent feeds. Every owner's outcome is returned, in order.
+  static func renderConcurrently(
+    _ rows: [FeedRows], render: @Sendable (FeedRows) throws -> SnapshotContent
+  ) -> [Result<SnapshotContent, any Error>] {
+    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, rows.count))
+    let outcomes = Mutex([Result<SnapshotContent, any Error>?](repeating: nil, count: rows.count))
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      for index in stride(from: worker, to: rows.count, by: workers) {
+        let outcome = Result { try renderNext(rows[index], render: render) }
+        outcomes.withLock { $0[index] = outcome }
+      }
+    }
+    return outcomes.withLock { $0.compactMap { $0 } }
   }
 
   // MARK: Reading a batch
