@@ -197,8 +197,8 @@ extension AccountStore {
           base_sequence, body, chain_bytes, chain_length, added, changed, removed, moved)
         VALUES (\(id), \(sequence), \(content.label), \(content.reason), \(content.digest),
           \(screen), \(record.baseSequence), \(PostgresJSONB(record.body)),
-          \(Int64(record.chainBytes)), \(Int64(record.chainLength)), \(Int64(summary.added)), \(Int64(summary.changed)),
-          \(Int64(summary.removed)), \(Int64(summary.moved)))
+          \(Int64(record.chainBytes)), \(Int64(record.chainLength)), \(Int64(summary.added)),
+          \(Int64(summary.changed)), \(Int64(summary.removed)), \(Int64(summary.moved)))
         RETURNING \(unsafe: Columns.snapshotInfo)
         """
       ).single())
