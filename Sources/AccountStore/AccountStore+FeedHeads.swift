@@ -166,7 +166,15 @@ extension AccountStore {
         newDigests.insert(item.digest)
       }
     }
-    try insertNodes(newDigests, from: patch.nodes, in: tx)
+    var nodes: [String: String] = [:]
+    for digest in newDigests {
+      guard let node = patch.nodes[digest] else {
+        throw AccountStoreError.invalid(
+          field: "snapshot", reason: "the item with digest \(digest) comes without its node")
+      }
+      nodes[digest] = node
+    }
+    try insertNodes(nodes, in: tx)
     var summary = patch.summarize(redrawnBase, redrawn)
     summary.changed += changedItems.count
     let info = try insertSnapshot(
@@ -193,8 +201,7 @@ extension AccountStore {
   ) throws {
     let screen = content.screen
     let feed = content.feed
-    let itemCount = feed.sections.reduce(0) { $0 + $1.items.count }
-    guard let renderer = content.renderer, itemCount >= smallestHeadedFeed,
+    guard let renderer = content.renderer, feed.itemCount >= smallestHeadedFeed,
       feed.sections.allSatisfy({ $0.items.allSatisfy { !FeedHeadRows.needsEscaping($0.id) } })
     else {
       if head != nil {
@@ -257,6 +264,15 @@ extension AccountStore {
         base.feed.sections.first { $0.id == sectionID }?.items ?? []
       })
     try rows.add(adding)
+  }
+
+  /// The sequence and renderer of the screen's head, nil when it keeps none.
+  static func head(owner id: String, screen: String, in tx: PostgresTransaction) throws -> (
+    sequence: Int64, renderer: String
+  )? {
+    try tx.query(
+      "SELECT sequence, renderer FROM feed_heads WHERE owner_id = \(id) AND screen = \(screen)"
+    ).first.map { (try $0.decode("sequence"), try $0.decode("renderer")) }
   }
 
   // MARK: Steps

@@ -116,23 +116,10 @@ extension AccountStore {
             AND base_sequence IS NULL)
       ORDER BY sequence
       """)
-    var chain = SnapshotChain()
-    var checkpointBytes = 0
-    for (index, row) in rows.enumerated() {
-      let body: String = try row.decode("body")
-      if index == 0 { checkpointBytes = body.utf8.count }
-      do {
-        try chain.apply(body: body, digest: try row.decode("digest"))
-      } catch let error as SnapshotChainError {
-        let number: Int64 = try row.decode("sequence")
-        throw AccountStoreError.invalid(
-          field: "snapshot \(number) of owner '\(id)'", reason: error.description)
-      }
-    }
-    guard !rows.isEmpty else {
+    guard let rebuilt = try SnapshotBase.rebuild(rows, owner: id) else {
       throw AccountStoreError.notFound("snapshot \(sequence) of owner '\(id)'")
     }
-    return (chain.feed, checkpointBytes)
+    return rebuilt
   }
 
   /// The stored node of every item `feed` refers to, in one query.
@@ -188,41 +175,29 @@ extension AccountStore {
       WHERE s.owner_id = \(id) AND s.screen = \(screen) ORDER BY s.sequence DESC LIMIT 1
       """
     ).first
-    var base: (sequence: Int64, feed: StoredFeed)?
+    var base: SnapshotBase?
     var head: (sequence: Int64, renderer: String)?
-    var body = SnapshotBody.encode(content.feed, against: nil)
-    var checkpointBytes = body.utf8.count
-    var chainBytes = 0
-    var chainLength = 0
     if let latest {
       let sequence: Int64 = try latest.decode("sequence")
-      let (feed, chainCheckpointBytes) = try chain(
-        owner: id, screen: screen, upTo: sequence, in: tx)
-      base = (sequence, feed)
+      let (feed, checkpointBytes) = try chain(owner: id, screen: screen, upTo: sequence, in: tx)
+      base = SnapshotBase(
+        sequence: sequence, feed: feed, chainBytes: try latest.decode("chain_bytes"),
+        chainLength: try latest.decode("chain_length"), checkpointBytes: checkpointBytes)
       if let headSequence = try latest.decode("head_sequence", as: Int64?.self) {
         head = (headSequence, try latest.decode("head_renderer"))
       }
-      let delta = SnapshotBody.encode(content.feed, against: feed)
-      let bytes = try latest.decode("chain_bytes", as: Int.self) + delta.utf8.count
-      let length = try latest.decode("chain_length", as: Int.self) + 1
-      if bytes <= max(chainCheckpointBytes, smallestChainBudget), length <= longestChain {
-        body = delta
-        checkpointBytes = chainCheckpointBytes
-        chainBytes = bytes
-        chainLength = length
-      }
     }
-    let known = base?.feed.itemDigests ?? []
-    let needed = content.feed.itemDigests.subtracting(known)
-    try insertNodes(needed, from: content.nodes(needed), in: tx)
+    let record = SnapshotRecord(content.feed, base: base)
+    try insertNodes(try newNodes(of: content, except: base?.feed.itemDigests ?? []), in: tx)
     let info = try insertSnapshot(
       owner: id, screen: screen, label: content.label, reason: content.reason,
-      digest: content.digest, base: chainLength == 0 ? nil : base?.sequence, body: body,
-      chainBytes: chainBytes, chainLength: chainLength, summary: content.summarize(base?.feed),
-      in: tx)
+      digest: content.digest, base: record.baseSequence, body: record.body,
+      chainBytes: record.chainBytes, chainLength: record.chainLength,
+      summary: content.summarize(base?.feed), in: tx)
     try updateHead(
-      owner: id, content: content, sequence: info.sequence, base: base, head: head,
-      checkpointBytes: checkpointBytes, in: tx)
+      owner: id, content: content, sequence: info.sequence,
+      base: base.map { ($0.sequence, $0.feed) }, head: head,
+      checkpointBytes: record.checkpointBytes(base: base), in: tx)
     return info
   }
 
@@ -250,30 +225,5 @@ extension AccountStore {
         RETURNING \(unsafe: Columns.snapshotInfo)
         """
       ).single())
-  }
-
-  /// Writes the nodes of `digests` in one statement; a node another snapshot already stored is
-  /// left as it is.
-  static func insertNodes(
-    _ digests: Set<String>, from nodes: [String: String], in tx: PostgresTransaction
-  ) throws {
-    if digests.isEmpty { return }
-    var object = "{"
-    var first = true
-    for digest in digests.sorted() {
-      guard let node = nodes[digest] else {
-        throw AccountStoreError.invalid(
-          field: "snapshot", reason: "the item with digest \(digest) comes without its node")
-      }
-      if !first { object += "," }
-      first = false
-      object += SnapshotBody.quoted(digest) + ":" + SnapshotBody.quoted(node)
-    }
-    try tx.execute(
-      """
-      INSERT INTO feed_items (digest, node)
-      SELECT key, value FROM jsonb_each_text(\(PostgresJSONB(object + "}")))
-      ON CONFLICT (digest) DO NOTHING
-      """)
   }
 }

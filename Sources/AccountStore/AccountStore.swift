@@ -186,6 +186,11 @@ public final class AccountStore: Sendable {
         }
       }
       let owners = changed.subtracting(removed).sorted()
+      if owners.count > 1 {
+        // Many owners: rendered and stored in batches (AccountStore+SnapshotBatch.swift).
+        _ = try storeSnapshots(of: owners, recordingUnchanged: false, in: tx, render: snapshot)
+        return results
+      }
       if owners.count == 1, let patcher, changes.allSatisfy(keepsPlaces),
         try patchSnapshot(owner: owners[0], results: results, patcher: patcher, in: tx)
       {
@@ -259,18 +264,29 @@ public final class AccountStore: Sendable {
   /// writer sorts them, so two writers never deadlock), in one statement however many there are.
   static func lockOwners(_ ids: [String], in tx: PostgresTransaction) throws {
     let wanted = Set(ids)
-    if wanted.isEmpty { return }
-    let list = "[" + wanted.sorted().map(SnapshotBody.quoted).joined(separator: ",") + "]"
-    let locked = Set(
-      try tx.query(
-        """
-        SELECT id FROM owners WHERE id IN (SELECT jsonb_array_elements_text(\(PostgresJSONB(list))))
-        ORDER BY id COLLATE "C" FOR UPDATE
-        """
-      ).map { try $0.decode("id", as: String.self) })
+    let locked = Set(try lockExistingOwners(ids, in: tx))
     if let missing = wanted.sorted().first(where: { !locked.contains($0) }) {
       throw AccountStoreError.notFound("owner '\(missing)'")
     }
+  }
+
+  /// Locks those of the owners that exist, as `lockOwners` does, and returns their ids in byte
+  /// order.
+  static func lockExistingOwners(_ ids: [String], in tx: PostgresTransaction) throws -> [String] {
+    let wanted = Set(ids)
+    if wanted.isEmpty { return [] }
+    return try tx.query(
+      """
+      SELECT id FROM owners WHERE id IN (SELECT jsonb_array_elements_text(\(jsonList(wanted))))
+      ORDER BY id COLLATE "C" FOR UPDATE
+      """
+    ).map { try $0.decode("id", as: String.self) }
+  }
+
+  /// `texts` in byte order as a JSON array, for a query to unpack with
+  /// `jsonb_array_elements_text`.
+  static func jsonList(_ texts: some Sequence<String>) -> PostgresJSONB {
+    PostgresJSONB("[" + texts.sorted().map(SnapshotBody.quoted).joined(separator: ",") + "]")
   }
 
   /// Renders the owner's rows as they are inside `tx`. The rows' `lastSnapshotSequence` is
@@ -279,7 +295,14 @@ public final class AccountStore: Sendable {
   static func renderNextSnapshot(
     owner id: String, render: (FeedRows) throws -> SnapshotContent, in tx: PostgresTransaction
   ) throws -> SnapshotContent {
-    var rows = try readFeedRows(owner: id, in: tx)
+    try renderNext(try readFeedRows(owner: id, in: tx), render: render)
+  }
+
+  /// Renders `rows` as the owner's next snapshot, numbered as `renderNextSnapshot` says.
+  static func renderNext(
+    _ rows: FeedRows, render: (FeedRows) throws -> SnapshotContent
+  ) throws -> SnapshotContent {
+    var rows = rows
     rows.owner.lastSnapshotSequence += 1
     let content = try render(rows)
     if let label = content.label { try FieldRules.label(label) }

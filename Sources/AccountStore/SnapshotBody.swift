@@ -132,18 +132,8 @@ enum SnapshotBody {
 
   /// `text` as a JSON string.
   static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case _ where scalar.value < 0x20:
-        result +=
-          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-          + String(scalar.value, radix: 16)
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    var buffer = JSONTextBuffer()
+    buffer.string(text)
+    return buffer.text
   }
 }

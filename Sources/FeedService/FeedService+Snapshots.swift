@@ -1,20 +1,23 @@
 import AccountStore
 
 extension FeedService {
-  /// Stores every owner's current feed as a snapshot, in one process on one connection, one
-  /// owner per transaction (so a long run holds no owner's lock for longer than its own
-  /// snapshot), and returns how many it took; `progress` hears of each.
+  /// Stores every owner's current feed as a snapshot, in one process on one connection,
+  /// `batchSize` owners per transaction (so a long run holds no owner's lock for longer than its
+  /// batch, and a failure loses only the batch it happened in: see `SnapshotRunError`), and
+  /// returns how many it took; `progress` hears of each once its batch has committed.
   @discardableResult
   public func takeSnapshotOfEveryOwner(
-    label: String?, progress: (SnapshotInfo) -> Void = { _ in }
+    label: String?, batchSize: Int = AccountStore.snapshotBatchSize,
+    progress: (SnapshotInfo) -> Void = { _ in }
   ) throws -> Int {
-    let store = try store()
-    var count = 0
-    for owner in try store.owners() {
-      progress(try takeSnapshot(owner: owner.id, label: label))
-      count += 1
+    let assembler = self.assembler
+    return try withStore { store in
+      try store.takeSnapshotOfEveryOwner(
+        batchSize: batchSize,
+        render: { rows in try assembler.snapshotContent(for: rows, label: label, reason: "snapshot")
+        },
+        progress: progress)
     }
-    return count
   }
 
   /// Removes the snapshots `retention` lets go, of one owner or every owner, and the item

@@ -64,6 +64,8 @@ struct FeedctlError: Error, CustomStringConvertible, ExitCodeProviding {
       }
     case let error as BatchChangeError:
       kind = FeedctlError(classifying: error.reason).kind
+    case let error as SnapshotRunError:
+      kind = FeedctlError(classifying: error.reason).kind
     case is FieldError:
       kind = .input
     case let error as AccountStoreError:

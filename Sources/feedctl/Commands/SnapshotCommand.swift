@@ -28,7 +28,7 @@ struct SnapshotCommand: FeedctlCommand {
   var label: String?
   @Option(help: ScreenOptions.screenHelp, valueName: "name")
   var screen: String?
-  @Flag(help: "Take a snapshot of every owner, one after another in this process.")
+  @Flag(help: "Take a snapshot of every owner, 500 owners per transaction, in this process.")
   var all = false
   @Option(help: "prune: keep each screen's newest N snapshots (N ≥ 1).") var keepLast: Int?
   @Option(help: "prune: keep snapshots newer than this: 30d, 12h, 90m, or a time.")

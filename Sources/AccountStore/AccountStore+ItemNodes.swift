@@ -1,0 +1,48 @@
+import Postgres
+
+// Item nodes by content (`feed_items`): what a snapshot must add, and adding it — of one owner's
+// snapshot or of a whole batch's — in one statement.
+
+extension AccountStore {
+  /// The nodes of `content`'s items that are not in `known` (the items its base already showed,
+  /// so already stored), by digest.
+  static func newNodes(of content: SnapshotContent, except known: Set<String>) throws
+    -> [String: String]
+  {
+    let needed = content.feed.itemDigests.subtracting(known)
+    if needed.isEmpty { return [:] }
+    let nodes = content.nodes(needed)
+    if let missing = needed.sorted().first(where: { nodes[$0] == nil }) {
+      throw AccountStoreError.invalid(
+        field: "snapshot", reason: "the item with digest \(missing) comes without its node")
+    }
+    return nodes
+  }
+
+  /// Inserts `nodes` (digest → node JSON text) in one statement; a node already stored is left
+  /// as it is.
+  static func insertNodes(_ nodes: [String: String], in tx: PostgresTransaction) throws {
+    if let query = insertion(of: nodes) { try tx.execute(query) }
+  }
+
+  /// The statement that inserts `nodes`, in digest order so two writers never wait on each
+  /// other's keys in opposite orders; nil when there are none. Each node travels as a JSON
+  /// string and is stored as the compact text it is.
+  static func insertion(of nodes: [String: String]) -> PostgresQuery? {
+    if nodes.isEmpty { return nil }
+    var object = JSONTextBuffer()
+    object.raw("{")
+    for (index, node) in nodes.sorted(by: { $0.key < $1.key }).enumerated() {
+      if index > 0 { object.raw(",") }
+      object.string(node.key)
+      object.raw(":")
+      object.string(node.value)
+    }
+    object.raw("}")
+    return """
+      INSERT INTO feed_items (digest, node)
+      SELECT key, value FROM jsonb_each_text(\(PostgresJSONB(object.text)))
+      ON CONFLICT (digest) DO NOTHING
+      """
+  }
+}

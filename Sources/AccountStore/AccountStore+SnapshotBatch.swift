@@ -1,0 +1,365 @@
+import AccountModel
+import Dispatch
+import Foundation
+import Postgres
+import Synchronization
+
+// Snapshots of many owners at once — `snapshot --all`, and a write that changed more than one
+// owner — in a fixed number of statements per batch instead of several per owner: the batch's
+// feed rows in one pipelined read, every latest chain in one query, then every new item node,
+// every sequence bump and every snapshot row in one statement each, sent as one pipeline.
+// What is stored for each owner is exactly what `storeSnapshot` would store.
+
+extension AccountStore {
+  /// How many owners `takeSnapshotOfEveryOwner` snapshots per transaction by default, and how
+  /// many a many-owner write renders and stores per step (so a write of 100,000 owners never
+  /// holds every feed in memory at once).
+  public static let snapshotBatchSize = 500
+
+  /// Stores every owner's current feed as a snapshot (always, as `takeSnapshot` does),
+  /// `batchSize` owners per transaction in id order, each batch locking its owners in byte
+  /// order first, and returns how many it took. A batch's feeds are rendered on every core
+  /// (`render` runs concurrently), and `progress` hears of each snapshot once its batch has
+  /// committed. A failure rolls back only the batch it happened in and throws how far
+  /// the run got; owners added meanwhile after the run's position are included, owners removed
+  /// meanwhile are passed over.
+  @discardableResult
+  public func takeSnapshotOfEveryOwner(
+    batchSize: Int = snapshotBatchSize,
+    render: @Sendable (FeedRows) throws -> SnapshotContent,
+    progress: (SnapshotInfo) -> Void = { _ in }
+  ) throws(SnapshotRunError) -> Int {
+    var taken = 0
+    var after: String?
+    while true {
+      var page: [String] = []
+      var failed: String?
+      let infos: [SnapshotInfo]
+      do {
+        page = try mapping { try ownerPage(after: after, limit: max(batchSize, 1)) }
+        if page.isEmpty { return taken }
+        infos = try retryingTransientFailures {
+          try connection.transaction { tx in
+            try Self.storeSnapshots(
+              of: try Self.lockExistingOwners(page, in: tx), recordingUnchanged: true, in: tx
+            ) { rows in
+              var contents: [SnapshotContent] = []
+              contents.reserveCapacity(rows.count)
+              for (row, content) in zip(rows, Self.renderConcurrently(rows, render: render)) {
+                do {
+                  contents.append(try content.get())
+                } catch {
+                  failed = row.owner.id
+                  throw error
+                }
+              }
+              return contents
+            }
+          }
+        }
+      } catch {
+        throw SnapshotRunError(
+          taken: taken, batch: page.first.flatMap { first in page.last.map { first...$0 } },
+          owner: failed, reason: error)
+      }
+      for info in infos { progress(info) }
+      taken += infos.count
+      after = page.last
+    }
+  }
+
+  /// The ids of up to `limit` owners after `after`, in the order of the owners' primary key.
+  private func ownerPage(after: String?, limit: Int) throws -> [String] {
+    let rows =
+      if let after {
+        try connection.query(
+          "SELECT id FROM owners WHERE id > \(after) ORDER BY id LIMIT \(Int64(limit))")
+      } else {
+        try connection.query("SELECT id FROM owners ORDER BY id LIMIT \(Int64(limit))")
+      }
+    return try rows.map { try $0.decode("id", as: String.self) }
+  }
+
+  /// Renders the next snapshot of each of `owners` (which the caller has locked in `tx`) and
+  /// stores it — always when `recordingUnchanged`, otherwise only when its digest differs from
+  /// the owner's latest snapshot of the screen, as a write decides — in steps of
+  /// `snapshotBatchSize` owners. Returns what it stored, in the owners' order.
+  static func storeSnapshots(
+    of owners: [String], recordingUnchanged: Bool, in tx: PostgresTransaction,
+    render: (FeedRows) throws -> SnapshotContent
+  ) throws -> [SnapshotInfo] {
+    try storeSnapshots(of: owners, recordingUnchanged: recordingUnchanged, in: tx) {
+      try $0.map { try renderNext($0, render: render) }
+    }
+  }
+
+  /// `storeSnapshots(of:recordingUnchanged:in:render:)`, with `renderAll` turning each step's
+  /// rows into their next snapshots (see `renderNext`), in order.
+  static func storeSnapshots(
+    of owners: [String], recordingUnchanged: Bool, in tx: PostgresTransaction,
+    renderingAll renderAll: ([FeedRows]) throws -> [SnapshotContent]
+  ) throws -> [SnapshotInfo] {
+    var infos: [SnapshotInfo] = []
+    infos.reserveCapacity(owners.count)
+    var start = owners.startIndex
+    while start < owners.endIndex {
+      let end = min(start + snapshotBatchSize, owners.endIndex)
+      infos += try storeSnapshotStep(
+        of: owners[start..<end], recordingUnchanged: recordingUnchanged, in: tx,
+        renderingAll: renderAll)
+      start = end
+    }
+    return infos
+  }
+
+  private static func storeSnapshotStep(
+    of owners: ArraySlice<String>, recordingUnchanged: Bool, in tx: PostgresTransaction,
+    renderingAll renderAll: ([FeedRows]) throws -> [SnapshotContent]
+  ) throws -> [SnapshotInfo] {
+    let rows = try readFeedRows(ofOwners: owners, in: tx)
+    let rendered = zip(rows, try renderAll(rows)).map {
+      (owner: $0.owner.id, sequence: $0.owner.lastSnapshotSequence + 1, content: $1)
+    }
+    let bases = try latestSnapshots(of: rendered.map { ($0.owner, $0.content.screen) }, in: tx)
+    let recorded = rendered.filter {
+      recordingUnchanged || bases[$0.owner]?.feed.digest != $0.content.digest
+    }
+    if recorded.isEmpty { return [] }
+    try requireFreeLabels(recorded.map { ($0.owner, $0.content.label) }, in: tx)
+    var nodes: [String: String] = [:]
+    var records: [String: SnapshotRecord] = [:]
+    var snapshots = JSONTextBuffer()
+    var sequences = JSONTextBuffer()
+    snapshots.raw("[")
+    sequences.raw("[")
+    for (index, (owner, sequence, content)) in recorded.enumerated() {
+      let base = bases[owner]
+      nodes.merge(try newNodes(of: content, except: base?.feed.itemDigests ?? [])) { $1 }
+      if index > 0 {
+        snapshots.raw(",")
+        sequences.raw(",")
+      }
+      let record = SnapshotRecord(content.feed, base: base)
+      records[owner] = record
+      appendSnapshotRow(
+        owner: owner, sequence: sequence, content: content, record: record,
+        summary: content.summarize(base?.feed), to: &snapshots)
+      sequences.raw("{\"id\":")
+      sequences.string(owner)
+      sequences.raw(",\"sequence\":")
+      sequences.number(sequence)
+      sequences.raw("}")
+    }
+    snapshots.raw("]")
+    sequences.raw("]")
+    var statements = insertion(of: nodes).map { [$0] } ?? []
+    statements.append(
+      """
+      UPDATE owners SET last_snapshot_sequence = bumped.sequence
+      FROM jsonb_to_recordset(\(PostgresJSONB(sequences.text))) AS bumped (id text, sequence bigint)
+      WHERE owners.id = bumped.id
+      """)
+    statements.append(
+      """
+      INSERT INTO feed_snapshots (owner_id, sequence, label, reason, digest, screen,
+        base_sequence, body, chain_bytes, chain_length, added, changed, removed, moved)
+      SELECT owner_id, sequence, label, reason, digest, screen, base_sequence, body, chain_bytes,
+        chain_length, added, changed, removed, moved
+      FROM jsonb_to_recordset(\(PostgresJSONB(snapshots.text))) AS snapshot (owner_id text,
+        sequence bigint, label text, reason text, digest text, screen text, base_sequence bigint,
+        body text, chain_bytes integer, chain_length integer, added integer, changed integer,
+        removed integer, moved integer)
+      RETURNING \(unsafe: Columns.snapshotInfo)
+      """)
+    var infos: [String: SnapshotInfo] = [:]
+    for row in try tx.pipeline(statements)[statements.count - 1] {
+      let info = try SnapshotInfo(row: row)
+      infos[info.ownerID] = info
+    }
+    // A long feed keeps its head (AccountStore+FeedHeads.swift), so its next write is patched.
+    for (owner, _, content) in recorded where content.feed.itemCount >= smallestHeadedFeed {
+      guard let info = infos[owner], let record = records[owner] else { continue }
+      let base = bases[owner]
+      try updateHead(
+        owner: owner, content: content, sequence: info.sequence,
+        base: base.map { ($0.sequence, $0.feed) },
+        head: try head(owner: owner, screen: content.screen, in: tx),
+        checkpointBytes: record.checkpointBytes(base: base), in: tx)
+    }
+    return recorded.compactMap { infos[$0.owner] }
+  }
+
+  /// Appends one element of the recordset the batch's snapshot rows are inserted from. The
+  /// body travels as a JSON string, so it is stored exactly as `storeSnapshot` stores it.
+  private static func appendSnapshotRow(
+    owner: String, sequence: Int64, content: SnapshotContent, record: SnapshotRecord,
+    summary: SnapshotSummary, to text: inout JSONTextBuffer
+  ) {
+    text.raw("{\"owner_id\":")
+    text.string(owner)
+    text.raw(",\"sequence\":")
+    text.number(sequence)
+    text.raw(",\"label\":")
+    text.string(content.label)
+    text.raw(",\"reason\":")
+    text.string(content.reason)
+    text.raw(",\"digest\":")
+    text.string(content.digest)
+    text.raw(",\"screen\":")
+    text.string(content.screen)
+    text.raw(",\"base_sequence\":")
+    text.raw(record.baseSequence.map { String($0) } ?? "null")
+    text.raw(",\"body\":")
+    text.string(record.body)
+    for (key, value) in [
+      ("chain_bytes", record.chainBytes), ("chain_length", record.chainLength),
+      ("added", summary.added), ("changed", summary.changed), ("removed", summary.removed),
+      ("moved", summary.moved),
+    ] {
+      text.raw(",\"\(key)\":")
+      text.number(value)
+    }
+    text.raw("}")
+  }
+
+  /// Renders each of `rows` as its owner's next snapshot (`renderNext`), on as many threads as
+  /// the machine has cores: rendering is pure work on values, and a batch has hundreds of
+  /// independent feeds. Every owner's outcome is returned, in order.
+  static func renderConcurrently(
+    _ rows: [FeedRows], render: @Sendable (FeedRows) throws -> SnapshotContent
+  ) -> [Result<SnapshotContent, any Error>] {
+    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, rows.count))
+    let outcomes = Mutex([Result<SnapshotContent, any Error>?](repeating: nil, count: rows.count))
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      for index in stride(from: worker, to: rows.count, by: workers) {
+        let outcome = Result { try renderNext(rows[index], render: render) }
+        outcomes.withLock { $0[index] = outcome }
+      }
+    }
+    return outcomes.withLock { $0.compactMap { $0 } }
+  }
+
+  // MARK: Reading a batch
+
+  /// What `readFeedRows(owner:in:)` reads, for every one of `owners` that exists, in the owners'
+  /// order: the owners, their accounts and their notices in one pipelined round trip, accounts
+  /// and notices in display order.
+  static func readFeedRows(ofOwners owners: some Collection<String>, in tx: PostgresTransaction)
+    throws -> [FeedRows]
+  {
+    let list = jsonList(owners)
+    let results = try tx.pipeline([
+      """
+      SELECT \(unsafe: Columns.owner), now() AS read_at FROM owners
+      WHERE id IN (SELECT jsonb_array_elements_text(\(list)))
+      """,
+      """
+      SELECT \(unsafe: Columns.account) FROM accounts
+      WHERE owner_id IN (SELECT jsonb_array_elements_text(\(list)))
+      ORDER BY owner_id, \(unsafe: Columns.displayOrder)
+      """,
+      """
+      SELECT \(unsafe: Columns.notice) FROM notices
+      WHERE owner_id IN (SELECT jsonb_array_elements_text(\(list)))
+      ORDER BY owner_id, \(unsafe: Columns.displayOrder)
+      """,
+    ])
+    var accounts: [String: [Account]] = [:]
+    for row in results[1] {
+      let account = try Account(row: row)
+      accounts[account.ownerID, default: []].append(account)
+    }
+    var notices: [String: [Notice]] = [:]
+    for row in results[2] {
+      let notice = try Notice(row: row)
+      notices[notice.ownerID, default: []].append(notice)
+    }
+    var rows: [String: FeedRows] = [:]
+    for row in results[0] {
+      let owner = try Owner(row: row)
+      rows[owner.id] = FeedRows(
+        owner: owner, accounts: accounts[owner.id] ?? [], notices: notices[owner.id] ?? [],
+        readAt: try row.decode("read_at"))
+    }
+    return try owners.map { id in
+      guard let found = rows[id] else { throw AccountStoreError.notFound("owner '\(id)'") }
+      return found
+    }
+  }
+
+  /// The latest snapshot of each owner's screen, with its feed rebuilt from its chain, by
+  /// owner; an owner without one is left out. Every chain is read in one query.
+  static func latestSnapshots(
+    of screens: [(owner: String, screen: String)], in tx: PostgresTransaction
+  ) throws -> [String: SnapshotBase] {
+    var wanted = "{"
+    for (index, (owner, screen)) in screens.enumerated() {
+      if index > 0 { wanted += "," }
+      wanted += SnapshotBody.quoted(owner) + ":" + SnapshotBody.quoted(screen)
+    }
+    let rows = try tx.query(
+      """
+      WITH wanted AS (
+        SELECT key AS owner_id, value AS screen FROM jsonb_each_text(\(PostgresJSONB(wanted + "}")))
+      ), latest AS (
+        SELECT wanted.owner_id, wanted.screen, last.sequence, last.chain_bytes, last.chain_length,
+          (SELECT max(sequence) FROM feed_snapshots
+            WHERE owner_id = wanted.owner_id AND screen = wanted.screen
+              AND sequence <= last.sequence AND base_sequence IS NULL) AS checkpoint
+        FROM wanted CROSS JOIN LATERAL (
+          SELECT sequence, chain_bytes, chain_length FROM feed_snapshots
+          WHERE owner_id = wanted.owner_id AND screen = wanted.screen
+          ORDER BY sequence DESC LIMIT 1) AS last
+      )
+      SELECT latest.owner_id, latest.sequence AS latest, latest.chain_bytes, latest.chain_length,
+        link.sequence, link.digest, link.body::text AS body
+      FROM latest LEFT JOIN feed_snapshots AS link
+        ON link.owner_id = latest.owner_id AND link.screen = latest.screen
+          AND link.sequence BETWEEN latest.checkpoint AND latest.sequence
+      ORDER BY latest.owner_id, link.sequence
+      """)
+    var bases: [String: SnapshotBase] = [:]
+    var start = rows.startIndex
+    while start < rows.endIndex {
+      let first = rows[start]
+      let owner: String = try first.decode("owner_id")
+      var end = start + 1
+      while end < rows.endIndex, try rows[end].decode("owner_id", as: String.self) == owner {
+        end += 1
+      }
+      let latest: Int64 = try first.decode("latest")
+      guard try first.decode("body", as: String?.self) != nil,
+        let (feed, checkpointBytes) = try SnapshotBase.rebuild(rows[start..<end], owner: owner)
+      else { throw AccountStoreError.notFound("snapshot \(latest) of owner '\(owner)'") }
+      bases[owner] = SnapshotBase(
+        sequence: latest, feed: feed, chainBytes: try first.decode("chain_bytes"),
+        chainLength: try first.decode("chain_length"), checkpointBytes: checkpointBytes)
+      start = end
+    }
+    return bases
+  }
+
+  /// Refuses a label one of the owners already has on a snapshot, naming the owner, before any
+  /// row is written (labels are unique per owner).
+  private static func requireFreeLabels(
+    _ labels: [(owner: String, label: String?)], in tx: PostgresTransaction
+  ) throws {
+    let wanted = labels.compactMap { entry in entry.label.map { (entry.owner, $0) } }
+    if wanted.isEmpty { return }
+    var pairs = "{"
+    for (index, (owner, label)) in wanted.enumerated() {
+      if index > 0 { pairs += "," }
+      pairs += SnapshotBody.quoted(owner) + ":" + SnapshotBody.quoted(label)
+    }
+    let taken = Set(
+      try tx.query(
+        """
+        SELECT owner_id FROM feed_snapshots
+        WHERE (owner_id, label) IN (SELECT key, value FROM jsonb_each_text(\(PostgresJSONB(pairs + "}"))))
+        """
+      ).map { try $0.decode("owner_id", as: String.self) })
+    if let (owner, label) = wanted.first(where: { taken.contains($0.0) }) {
+      throw AccountStoreError.alreadyExists("a snapshot labelled '\(label)' of owner '\(owner)'")
+    }
+  }
+}
