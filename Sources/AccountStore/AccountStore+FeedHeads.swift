@@ -35,14 +35,16 @@ extension AccountStore {
   /// Records the snapshot of a write to one owner by patching the home screen's head, and says
   /// whether it could; when it could not, nothing has been written and the caller draws the
   /// whole feed. As on the whole-feed path, a write that leaves the screen as it was records
-  /// nothing.
+  /// nothing. It takes four round trips whatever the feed's length: the reads, the places of
+  /// the replaced items, the head's rows with the patched sections' digests, and the snapshot.
   static func patchSnapshot(
     owner id: String, results: [StoreChangeResult], patcher: any SnapshotPatcher,
     in tx: PostgresTransaction
   ) throws -> Bool {
     let screen = Snapshot.homeScreen
-    guard
-      let state = try tx.query(
+    let rows = FeedHeadRows(owner: id, screen: screen)
+    let read = try tx.pipeline(
+      [
         """
         SELECT h.sequence AS head_sequence, h.renderer, h.top, h.sections::text AS sections,
           h.checkpoint_bytes, s.sequence, s.chain_bytes, s.chain_length,
@@ -52,8 +54,8 @@ extension AccountStore {
           WHERE owner_id = h.owner_id AND screen = h.screen ORDER BY sequence DESC LIMIT 1) s ON true
         WHERE h.owner_id = \(id) AND h.screen = \(screen)
         """
-      ).first
-    else { return false }
+      ] + changedRowsQueries(owner: id))
+    guard let state = read[0].first else { return false }
     let latest: Int64 = try state.decode("sequence")
     guard try state.decode("head_sequence", as: Int64.self) == latest,
       try state.decode("renderer", as: String.self) == patcher.fingerprint,
@@ -63,11 +65,11 @@ extension AccountStore {
       top: try state.decode("top"), sections: try headSections(try state.decode("sections")))
     guard
       let patch = try patcher.patch(
-        try readChangedRows(owner: id, results: results, in: tx), over: head)
+        try changedRows(from: Array(read[1...]), results: results), over: head)
     else { return false }
-    let rows = FeedHeadRows(owner: id, screen: screen, tx: tx)
 
-    // Every replaced item must stand in the head's section the patch names.
+    // Every replaced item must stand in the head's section the patch names; the sections the
+    // patch draws whole are written against the head's (small) sections they replace.
     var headByID: [String: HeadSection] = [:]
     for section in head.sections { headByID[section.id] = section }
     var keptIDs = Set<String>()
@@ -77,14 +79,15 @@ extension AccountStore {
       keptIDs.insert(sectionID)
       for item in items { sectionOfReplaced[item.id] = sectionID }
     }
-    let places = try rows.places(of: sectionOfReplaced.keys.sorted())
+    let redrawnIDs = head.sections.map(\.id).filter { !keptIDs.contains($0) }
+    let found = try tx.pipeline([
+      rows.places(of: sectionOfReplaced.keys.sorted()), rows.items(of: redrawnIDs),
+    ])
+    let places = try FeedHeadRows.places(in: found[0])
     guard places.count == sectionOfReplaced.count,
       places.allSatisfy({ sectionOfReplaced[$0.key] == $0.value.sectionID })
     else { return false }
-
-    // The sections drawn whole are written against the head's (small) sections they replace.
-    let redrawnIDs = head.sections.map(\.id).filter { !keptIDs.contains($0) }
-    let redrawnItems = try rows.items(of: redrawnIDs)
+    let redrawnItems = try FeedHeadRows.items(in: found[1])
     var base: [String: StoredSection] = [:]
     for sectionID in redrawnIDs {
       guard let section = headByID[sectionID] else { continue }
@@ -92,6 +95,7 @@ extension AccountStore {
         id: sectionID, shell: section.shell, digest: section.digest,
         items: redrawnItems[sectionID] ?? [])
     }
+    let redrawnBase = redrawnIDs.compactMap { base[$0] }
     var redrawn: [StoredSection] = []
     var changed: [String: [StoredItem]] = [:]
     for section in patch.sections {
@@ -102,7 +106,6 @@ extension AccountStore {
         if !differing.isEmpty { changed[sectionID] = differing }
       }
     }
-    let redrawnBase = redrawnIDs.compactMap { base[$0] }
     if changed.isEmpty, redrawn.map(\.id) == redrawnBase.map(\.id),
       zip(redrawn, redrawnBase).allSatisfy({ $0.digest == $1.digest })
     {
@@ -111,7 +114,6 @@ extension AccountStore {
 
     // The chain's budget, checked before anything is written: a patched section's digest is
     // not known yet, but its length is.
-    let placeholder = String(repeating: "0", count: 64)
     func body(digests: [String: String]) -> String {
       SnapshotBody.encode(
         top: patch.top == head.top ? nil : patch.top,
@@ -120,7 +122,9 @@ extension AccountStore {
           case .whole(let section): .section(section, against: base[section.id])
           case .kept(let sectionID, _):
             changed[sectionID].map {
-              .replacing(id: sectionID, digest: digests[sectionID] ?? placeholder, items: $0)
+              .replacing(
+                id: sectionID, digest: digests[sectionID] ?? String(repeating: "0", count: 64),
+                items: $0)
             } ?? .unchanged(id: sectionID)
           }
         })
@@ -133,61 +137,57 @@ extension AccountStore {
       chainLength <= longestChain
     else { return false }
 
+    // The head's rows, then each patched section's digest hashed from them.
     let changedItems = changed.values.flatMap { $0 }
-    try rows.replace(changedItems, at: places)
-    // Only the small sections that changed are rewritten (usually none: a balance changed).
-    let rewritten = redrawn.filter { base[$0.id]?.digest != $0.digest }
     let dropping = redrawnBase.filter { section in
       !redrawn.contains { $0.id == section.id && $0.digest == section.digest }
     }
-    try rows.drop(dropping.map(\.id), items: dropping.flatMap(\.items))
-    try rows.add(rewritten)
+    var statements = rows.replacing(changedItems, at: places)
+    statements += rows.dropping(dropping.map(\.id), items: dropping.flatMap(\.items))
+    statements += rows.adding(redrawn.filter { base[$0.id]?.digest != $0.digest })
+    let patched = head.sections.filter { changed[$0.id] != nil }
+    for section in patched {
+      statements.append(rows.digest(of: section.id, frame: try patch.digestFrame(section)))
+    }
+    let written = statements.isEmpty ? [] : try tx.pipeline(statements)
     var digests: [String: String] = [:]
-    var newSections: [HeadSection] = []
-    for section in patch.sections {
+    for (section, result) in zip(patched, written.suffix(patched.count)) {
+      digests[section.id] = try result.single().decode("digest")
+    }
+    let newSections = patch.sections.map { section in
       switch section {
       case .whole(let section):
-        newSections.append(
-          HeadSection(id: section.id, shell: section.shell, digest: section.digest))
+        return HeadSection(id: section.id, shell: section.shell, digest: section.digest)
       case .kept(let sectionID, _):
         let kept = headByID[sectionID]!
-        let digest =
-          changed[sectionID] == nil
-          ? kept.digest : try rows.digest(of: sectionID, frame: try patch.digestFrame(kept))
-        digests[sectionID] = digest
-        newSections.append(HeadSection(id: sectionID, shell: kept.shell, digest: digest))
+        return HeadSection(
+          id: sectionID, shell: kept.shell, digest: digests[sectionID] ?? kept.digest)
       }
     }
 
-    let baseDigests = Set(redrawnBase.flatMap { $0.items.map(\.digest) })
-    var newDigests = Set(changedItems.map(\.digest))
-    for section in redrawn {
-      for item in section.items where !baseDigests.contains(item.digest) {
-        newDigests.insert(item.digest)
-      }
-    }
-    var nodes: [String: String] = [:]
-    for digest in newDigests {
-      guard let node = patch.nodes[digest] else {
-        throw AccountStoreError.invalid(
-          field: "snapshot", reason: "the item with digest \(digest) comes without its node")
-      }
-      nodes[digest] = node
-    }
-    try insertNodes(nodes, in: tx)
+    // The snapshot, its new nodes, and the head moved to it.
     var summary = patch.summarize(redrawnBase, redrawn)
     summary.changed += changedItems.count
-    let info = try insertSnapshot(
-      owner: id, screen: screen, label: nil, reason: patch.reason,
-      digest: patch.documentDigest(newSections.map { ($0.id, $0.digest) }), base: latest,
-      body: body(digests: digests), chainBytes: chainBytes, chainLength: chainLength,
-      summary: summary, in: tx)
-    try tx.execute(
+    var recorded: [PostgresQuery] = [
+      snapshotInsertion(
+        owner: id, screen: screen, label: nil, reason: patch.reason,
+        digest: patch.documentDigest(newSections.map { ($0.id, $0.digest) }), base: latest,
+        body: body(digests: digests), chainBytes: chainBytes, chainLength: chainLength,
+        summary: summary),
       """
-      UPDATE feed_heads SET sequence = \(info.sequence), top = \(patch.top),
-        sections = \(PostgresJSONB(headSectionsJSON(newSections)))
+      UPDATE feed_heads SET top = \(patch.top),
+        sections = \(PostgresJSONB(headSectionsJSON(newSections))),
+        sequence = (SELECT last_snapshot_sequence FROM owners WHERE id = \(id))
       WHERE owner_id = \(id) AND screen = \(screen)
-      """)
+      """,
+    ]
+    let known = Set(redrawnBase.flatMap { $0.items.map(\.digest) })
+    let added = Set(changedItems.map(\.digest) + redrawn.flatMap { $0.items.map(\.digest) })
+      .subtracting(known)
+    if let insertion = insertion(of: try nodes(added, from: patch.nodes)) {
+      recorded.insert(insertion, at: 0)
+    }
+    _ = try tx.pipeline(recorded)
     return true
   }
 
@@ -221,10 +221,9 @@ extension AccountStore {
         renderer = excluded.renderer, top = excluded.top, sections = excluded.sections,
         checkpoint_bytes = excluded.checkpoint_bytes
       """)
-    let rows = FeedHeadRows(owner: id, screen: screen, tx: tx)
+    let rows = FeedHeadRows(owner: id, screen: screen)
     guard let base, let head, head.sequence == base.sequence, head.renderer == renderer else {
-      if head != nil { try rows.dropAll() }
-      try rows.add(feed.sections)
+      _ = try tx.pipeline((head == nil ? [] : rows.droppingAll) + rows.adding(feed.sections))
       return
     }
     var old: [String: StoredSection] = [:]
@@ -257,13 +256,13 @@ extension AccountStore {
       }
     }
     dropping += old.keys.sorted()
-    try rows.replace(changed, at: places)
-    try rows.drop(
-      dropping,
-      items: dropping.flatMap { sectionID in
-        base.feed.sections.first { $0.id == sectionID }?.items ?? []
-      })
-    try rows.add(adding)
+    let dropped = dropping.flatMap { sectionID in
+      base.feed.sections.first { $0.id == sectionID }?.items ?? []
+    }
+    let statements =
+      rows.replacing(changed, at: places) + rows.dropping(dropping, items: dropped)
+      + rows.adding(adding)
+    if !statements.isEmpty { _ = try tx.pipeline(statements) }
   }
 
   /// The sequence and renderer of the screen's head, nil when it keeps none.
@@ -277,25 +276,28 @@ extension AccountStore {
 
   // MARK: Steps
 
-  /// The rows an in-place write is drawn from (see `ChangedRows`).
-  private static func readChangedRows(
-    owner id: String, results: [StoreChangeResult], in tx: PostgresTransaction
-  ) throws -> ChangedRows {
-    let ownerRow = try tx.query(
-      "SELECT \(unsafe: Columns.owner), now() AS read_at FROM owners WHERE id = \(id)"
-    ).single()
-    let notices = try tx.query(
+  /// What an in-place write is drawn from (see `ChangedRows`): the owner with the database's
+  /// clock, every notice, and the sums — read with `changedRows(from:results:)`.
+  private static func changedRowsQueries(owner id: String) -> [PostgresQuery] {
+    [
+      "SELECT \(unsafe: Columns.owner), now() AS read_at FROM owners WHERE id = \(id)",
       """
       SELECT \(unsafe: Columns.notice) FROM notices WHERE owner_id = \(id)
       ORDER BY \(unsafe: Columns.displayOrder)
-      """
-    ).map(Notice.init)
-    let sums = try tx.query(
+      """,
       """
       SELECT currency, hidden, balance::text AS sum FROM account_sums
       WHERE owner_id = \(id) ORDER BY currency, hidden
-      """
-    ).map { row in
+      """,
+    ]
+  }
+
+  /// The rows an in-place write is drawn from, with the accounts it changed as they are now.
+  private static func changedRows(from read: [PostgresRows], results: [StoreChangeResult])
+    throws -> ChangedRows
+  {
+    let ownerRow = try read[0].single()
+    let sums = try read[2].map { row in
       let code: String = try row.decode("currency")
       guard let currency = Currency(code: code),
         let sum = Int128(try row.decode("sum", as: String.self))
@@ -311,7 +313,22 @@ extension AccountStore {
     }
     return ChangedRows(
       owner: try Owner(row: ownerRow), accounts: order.compactMap { accounts[$0] },
-      notices: notices, sums: sums, readAt: try ownerRow.decode("read_at"))
+      notices: try read[1].map(Notice.init), sums: sums, readAt: try ownerRow.decode("read_at"))
+  }
+
+  /// The nodes of `digests`, each of which the patch must have drawn.
+  private static func nodes(_ digests: Set<String>, from nodes: [String: String]) throws
+    -> [String: String]
+  {
+    var found: [String: String] = [:]
+    for digest in digests {
+      guard let node = nodes[digest] else {
+        throw AccountStoreError.invalid(
+          field: "snapshot", reason: "the item with digest \(digest) comes without its node")
+      }
+      found[digest] = node
+    }
+    return found
   }
 
   private static func headSections(_ text: String) throws -> [HeadSection] {

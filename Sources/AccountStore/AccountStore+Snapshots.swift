@@ -207,23 +207,31 @@ extension AccountStore {
     base: Int64?, body: String, chainBytes: Int, chainLength: Int, summary: SnapshotSummary,
     in tx: PostgresTransaction
   ) throws -> SnapshotInfo {
-    let sequence = try tx.query(
-      """
-      UPDATE owners SET last_snapshot_sequence = last_snapshot_sequence + 1 WHERE id = \(id)
-      RETURNING last_snapshot_sequence
-      """
-    ).single().decode("last_snapshot_sequence", as: Int64.self)
-    return try SnapshotInfo(
+    try SnapshotInfo(
       row: try tx.query(
-        """
-        INSERT INTO feed_snapshots (owner_id, sequence, label, reason, digest, screen,
-          base_sequence, body, chain_bytes, chain_length, added, changed, removed, moved)
-        VALUES (\(id), \(sequence), \(label), \(reason), \(digest),
-          \(screen), \(base), \(body), \(Int64(chainBytes)),
-          \(Int64(chainLength)), \(Int64(summary.added)), \(Int64(summary.changed)),
-          \(Int64(summary.removed)), \(Int64(summary.moved)))
-        RETURNING \(unsafe: Columns.snapshotInfo)
-        """
+        snapshotInsertion(
+          owner: id, screen: screen, label: label, reason: reason, digest: digest, base: base,
+          body: body, chainBytes: chainBytes, chainLength: chainLength, summary: summary)
       ).single())
+  }
+
+  /// The one statement that takes the owner's next sequence number and inserts the snapshot row
+  /// under it, returning the row (`Columns.snapshotInfo`).
+  static func snapshotInsertion(
+    owner id: String, screen: String, label: String?, reason: String, digest: String,
+    base: Int64?, body: String, chainBytes: Int, chainLength: Int, summary: SnapshotSummary
+  ) -> PostgresQuery {
+    """
+    WITH taken AS (
+      UPDATE owners SET last_snapshot_sequence = last_snapshot_sequence + 1 WHERE id = \(id)
+      RETURNING last_snapshot_sequence)
+    INSERT INTO feed_snapshots (owner_id, sequence, label, reason, digest, screen,
+      base_sequence, body, chain_bytes, chain_length, added, changed, removed, moved)
+    SELECT \(id), last_snapshot_sequence, \(label), \(reason), \(digest), \(screen),
+      \(base), \(body), \(Int64(chainBytes)), \(Int64(chainLength)), \(Int64(summary.added)),
+      \(Int64(summary.changed)), \(Int64(summary.removed)), \(Int64(summary.moved))
+    FROM taken
+    RETURNING \(unsafe: Columns.snapshotInfo)
+    """
   }
 }

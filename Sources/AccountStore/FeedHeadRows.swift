@@ -5,8 +5,8 @@ import Postgres
 /// with which digest, `feed_head_chunks` holds each section's `["id","digest"]` list in chunks
 /// of `chunkSize` consecutive items, which is what the database hashes a section from.
 ///
-/// Every statement here finds its rows through a key (`= ANY(ARRAY(…))` over a list bound as
-/// jsonb keeps the planner on the indexes however fresh the tables' statistics are), so a write
+/// It builds statements rather than running them, so a write sends the ones that do not depend
+/// on each other in one pipeline. Every statement finds its rows through a key, so a write
 /// touches the rows of the items it changed and not one more.
 struct FeedHeadRows {
   /// Items per chunk: a changed item rewrites one chunk of about 22 KB, and a section of
@@ -15,7 +15,6 @@ struct FeedHeadRows {
 
   let owner: String
   let screen: String
-  let tx: PostgresTransaction
 
   /// Where an item of the head stands and the digest it has there.
   struct Place {
@@ -24,17 +23,18 @@ struct FeedHeadRows {
     var digest: String
   }
 
-  /// The places of the items with these ids that the head has.
-  func places(of ids: [String]) throws -> [String: Place] {
-    if ids.isEmpty { return [:] }
+  /// The places of the items with these ids that the head has (read with `places(in:)`).
+  func places(of ids: [String]) -> PostgresQuery {
+    """
+    SELECT item_id, section_id, chunk, digest FROM feed_head_items
+    WHERE owner_id = \(owner) AND screen = \(screen)
+      AND item_id = ANY(ARRAY(SELECT jsonb_array_elements_text(\(Self.list(ids)))))
+    """
+  }
+
+  static func places(in rows: PostgresRows) throws -> [String: Place] {
     var places: [String: Place] = [:]
-    for row in try tx.query(
-      """
-      SELECT item_id, section_id, chunk, digest FROM feed_head_items
-      WHERE owner_id = \(owner) AND screen = \(screen)
-        AND item_id = ANY(ARRAY(SELECT jsonb_array_elements_text(\(Self.list(ids)))))
-      """)
-    {
+    for row in rows {
       places[try row.decode("item_id")] = Place(
         sectionID: try row.decode("section_id"), chunk: try row.decode("chunk", as: Int.self),
         digest: try row.decode("digest"))
@@ -42,18 +42,20 @@ struct FeedHeadRows {
     return places
   }
 
-  /// The items of these sections in order (for the small sections a patch draws whole).
-  func items(of sectionIDs: [String]) throws -> [String: [StoredItem]] {
-    if sectionIDs.isEmpty { return [:] }
+  /// The items of these sections in order (for the small sections a patch draws whole; read
+  /// with `items(in:)`).
+  func items(of sectionIDs: [String]) -> PostgresQuery {
+    """
+    SELECT section_id, '[' || refs || ']' AS refs FROM feed_head_chunks
+    WHERE owner_id = \(owner) AND screen = \(screen)
+      AND section_id = ANY(ARRAY(SELECT jsonb_array_elements_text(\(Self.list(sectionIDs)))))
+    ORDER BY section_id, chunk
+    """
+  }
+
+  static func items(in rows: PostgresRows) throws -> [String: [StoredItem]] {
     var items: [String: [StoredItem]] = [:]
-    for row in try tx.query(
-      """
-      SELECT section_id, '[' || refs || ']' AS refs FROM feed_head_chunks
-      WHERE owner_id = \(owner) AND screen = \(screen)
-        AND section_id = ANY(ARRAY(SELECT jsonb_array_elements_text(\(Self.list(sectionIDs)))))
-      ORDER BY section_id, chunk
-      """)
-    {
+    for row in rows {
       let text: String = try row.decode("refs")
       guard
         let pairs = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String]],
@@ -67,19 +69,20 @@ struct FeedHeadRows {
   }
 
   /// Gives items that kept their place new digests: their rows, and their pairs in the chunks.
-  func replace(_ items: [StoredItem], at places: [String: Place]) throws {
-    if items.isEmpty { return }
+  func replacing(_ items: [StoredItem], at places: [String: Place]) -> [PostgresQuery] {
+    if items.isEmpty { return [] }
     var digests: [String: String] = [:]
     for item in items { digests[item.id] = item.digest }
-    try tx.execute(
+    var statements: [PostgresQuery] = [
       """
       UPDATE feed_head_items SET digest = \(Self.object(digests)) ->> item_id
       WHERE owner_id = \(owner) AND screen = \(screen)
         AND item_id = ANY(ARRAY(SELECT jsonb_object_keys(\(Self.object(digests)))))
-      """)
+      """
+    ]
     for item in items {
       guard let place = places[item.id] else { continue }
-      try tx.execute(
+      statements.append(
         """
         UPDATE feed_head_chunks SET refs = replace(refs, \(Self.pair(item.id, place.digest)),
           \(Self.pair(item.id, item.digest)))
@@ -87,36 +90,39 @@ struct FeedHeadRows {
           AND chunk = \(Int64(place.chunk))
         """)
     }
+    return statements
   }
 
   /// Removes every row of these sections, whose items are `items`: rows are found by key,
   /// since a section a patch draws whole is small and the planner cannot know which are.
-  func drop(_ sectionIDs: [String], items: [StoredItem]) throws {
-    if sectionIDs.isEmpty { return }
+  func dropping(_ sectionIDs: [String], items: [StoredItem]) -> [PostgresQuery] {
+    if sectionIDs.isEmpty { return [] }
+    var statements: [PostgresQuery] = []
     if !items.isEmpty {
-      try tx.execute(
+      statements.append(
         """
         DELETE FROM feed_head_items WHERE owner_id = \(owner) AND screen = \(screen)
           AND item_id = ANY(ARRAY(SELECT jsonb_array_elements_text(\(Self.list(items.map(\.id))))))
         """)
     }
-    try tx.execute(
+    statements.append(
       """
       DELETE FROM feed_head_chunks WHERE owner_id = \(owner) AND screen = \(screen)
         AND section_id = ANY(ARRAY(SELECT jsonb_array_elements_text(\(Self.list(sectionIDs)))))
       """)
+    return statements
   }
 
   /// Removes every row of the head.
-  func dropAll() throws {
-    for table in ["feed_head_items", "feed_head_chunks"] {
-      try tx.execute(
-        "DELETE FROM \(unsafe: table) WHERE owner_id = \(owner) AND screen = \(screen)")
-    }
+  var droppingAll: [PostgresQuery] {
+    [
+      "DELETE FROM feed_head_items WHERE owner_id = \(owner) AND screen = \(screen)",
+      "DELETE FROM feed_head_chunks WHERE owner_id = \(owner) AND screen = \(screen)",
+    ]
   }
 
   /// Writes these sections whole: an item row each and their chunks.
-  func add(_ sections: [StoredSection]) throws {
+  func adding(_ sections: [StoredSection]) -> [PostgresQuery] {
     var items = "["
     var chunks = "["
     for section in sections {
@@ -135,35 +141,33 @@ struct FeedHeadRows {
         chunks += "[" + sectionID + ",\(chunk)," + SnapshotBody.quoted(refs) + "]"
       }
     }
-    if chunks.utf8.count == 1 { return }
-    try tx.execute(
+    if chunks.utf8.count == 1 { return [] }
+    return [
       """
       INSERT INTO feed_head_items (owner_id, screen, section_id, chunk, item_id, digest)
       SELECT \(owner), \(screen), row ->> 0, (row ->> 1)::integer, row ->> 2, row ->> 3
       FROM jsonb_array_elements(\(PostgresJSONB(items + "]"))) AS row
-      """)
-    try tx.execute(
+      """,
       """
       INSERT INTO feed_head_chunks (owner_id, screen, section_id, chunk, refs)
       SELECT \(owner), \(screen), row ->> 0, (row ->> 1)::integer, row ->> 2
       FROM jsonb_array_elements(\(PostgresJSONB(chunks + "]"))) AS row
-      """)
+      """,
+    ]
   }
 
   /// The section's digest, hashed by the database over its chunks: `frame.prefix`, the chunks
   /// joined by commas, `frame.suffix` — the canonical JSON the section digest covers, as the
   /// database's UTF-8 bytes (`textsend`, which copies them as they are; `convert_to` would check
   /// every character again, and the caller has made sure the database's encoding is UTF-8).
-  func digest(of sectionID: String, frame: (prefix: String, suffix: String)) throws -> String {
-    try tx.query(
-      """
-      SELECT encode(sha256(textsend(\(frame.prefix)
-        || coalesce(string_agg(refs, ',' ORDER BY chunk), '') || \(frame.suffix))), 'hex')
-        AS digest
-      FROM feed_head_chunks
-      WHERE owner_id = \(owner) AND screen = \(screen) AND section_id = \(sectionID)
-      """
-    ).single().decode("digest")
+  func digest(of sectionID: String, frame: (prefix: String, suffix: String)) -> PostgresQuery {
+    """
+    SELECT encode(sha256(textsend(\(frame.prefix)
+      || coalesce(string_agg(refs, ',' ORDER BY chunk), '') || \(frame.suffix))), 'hex')
+      AS digest
+    FROM feed_head_chunks
+    WHERE owner_id = \(owner) AND screen = \(screen) AND section_id = \(sectionID)
+    """
   }
 
   /// An item as a section digest lists it. The ids of a headed feed need no escaping (see
