@@ -287,7 +287,7 @@ extension AccountStore {
       """,
       """
       SELECT currency, hidden, balance::text AS sum FROM account_sums
-      WHERE owner_id = \(id) ORDER BY currency, hidden
+      WHERE owner_id = \(id) AND accounts > 0 ORDER BY currency, hidden
       """,
     ]
   }

@@ -15,7 +15,7 @@ import Testing
   private static let kept = """
     SELECT owner_id || ' ' || currency || ' ' || hidden || ' ' || accounts || ' ' || balance
       AS line
-    FROM account_sums ORDER BY 1
+    FROM account_sums WHERE accounts > 0 ORDER BY 1
     """
 
   private func lines(_ store: AccountStore, _ query: String) throws -> [String] {
