@@ -13,29 +13,14 @@ public struct FeedAssembler: Sendable {
   public let layout: FeedLayout
   public let environment: RenderEnvironment
   public let formatter: MoneyFormatter
-  /// Names what this assembler draws — its layout, environment and formatter, and how this
-  /// program's components draw (see `Fingerprint.swift`) — so a stored head of a feed is
-  /// patched only by an assembler that would have drawn it the same.
-  public let fingerprint: String
-
   public init(
     layout: FeedLayout = .default,
     environment: RenderEnvironment = RenderEnvironment(),
     formatter: MoneyFormatter = MoneyFormatter()
   ) {
-    self.init(
-      layout: layout, environment: environment, formatter: formatter,
-      fingerprint: Self.fingerprint(layout: layout, environment: environment, formatter: formatter))
-  }
-
-  init(
-    layout: FeedLayout, environment: RenderEnvironment, formatter: MoneyFormatter,
-    fingerprint: String
-  ) {
     self.layout = layout
     self.environment = environment
     self.formatter = formatter
-    self.fingerprint = fingerprint
   }
 
   /// The rendered document for `rows`. It carries no snapshot number: equal rows give equal bytes,

@@ -8,11 +8,11 @@ extension FeedAssembler {
   /// `rows`: the document by reference and the nodes of its items, so every snapshot rebuilds
   /// exactly the bytes `assemble` gives, and what changed against the previous one.
   func snapshotContent(
-    for rows: FeedRows, label: String? = nil, reason: String
+    for rows: FeedRows, label: String? = nil, reason: String, renderer: String? = nil
   ) throws(FeedDocumentError) -> SnapshotContent {
     let (feed, nodes) = try assemble(rows).stored
     return SnapshotContent(
-      feed: feed, nodes: nodes, label: label, reason: reason, renderer: fingerprint,
+      feed: feed, nodes: nodes, label: label, reason: reason, renderer: renderer,
       summarize: { base in StoredFeedSection.summary(from: base, to: feed) })
   }
 }

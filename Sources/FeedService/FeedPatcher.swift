@@ -8,9 +8,9 @@ import FeedComponents
 /// accounts the write did not touch.
 struct FeedPatcher: SnapshotPatcher {
   let assembler: FeedAssembler
+  /// `assembler.fingerprint()`, worked out once by the service.
+  let fingerprint: String
   let reason: String
-
-  var fingerprint: String { assembler.fingerprint }
 
   func patch(_ rows: ChangedRows, over head: FeedHead) throws -> SnapshotPatch? {
     let plan = assembler.patchPlan(for: rows)

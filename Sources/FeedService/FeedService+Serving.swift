@@ -67,11 +67,11 @@ extension FeedService {
   func served(owner: String, store: AccountStore) throws -> FeedDocument {
     let document = try assembler.assemble(try store.feedRows(owner: owner))
     if try store.latestSnapshotDigest(owner: owner) == document.digest { return document }
-    let assembler = self.assembler
+    let (assembler, fingerprint) = (self.assembler, self.fingerprint)
     var recordedRows: FeedRows?
     let recorded = try store.recordUnlessLatest(owner: owner) { rows in
       recordedRows = rows
-      return try assembler.snapshotContent(for: rows, reason: "served")
+      return try assembler.snapshotContent(for: rows, reason: "served", renderer: fingerprint)
     }
     // A write between the read and the lock: what was recorded is what the owner is shown.
     guard recorded.digest != document.digest, let recordedRows else { return document }

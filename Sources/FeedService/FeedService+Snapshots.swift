@@ -10,11 +10,13 @@ extension FeedService {
     label: String?, batchSize: Int = AccountStore.snapshotBatchSize,
     progress: (SnapshotInfo) -> Void = { _ in }
   ) throws -> Int {
-    let assembler = self.assembler
+    let (assembler, fingerprint) = (self.assembler, self.fingerprint)
     return try withStore { store in
       try store.takeSnapshotOfEveryOwner(
         batchSize: batchSize,
-        render: { rows in try assembler.snapshotContent(for: rows, label: label, reason: "snapshot")
+        render: { rows in
+          try assembler.snapshotContent(
+            for: rows, label: label, reason: "snapshot", renderer: fingerprint)
         },
         progress: progress)
     }

@@ -18,6 +18,9 @@ import Foundation
 /// one too (`servedDocument(in:)`, `changes(since:in:)`, `perform(_:in:)`).
 public final class FeedService: Sendable {
   public let assembler: FeedAssembler
+  /// The home assembler's fingerprint, kept with every home snapshot's head so a write patches
+  /// only a feed this layout drew (see `AccountStore+FeedHeads.swift`).
+  let fingerprint: String
   /// The screens the service builds; `home` is always `layout`.
   public let screens: ScreenCatalog
   let pool: StorePool
@@ -35,6 +38,7 @@ public final class FeedService: Sendable {
     store: @escaping @Sendable () throws -> AccountStore
   ) {
     self.assembler = FeedAssembler(layout: layout)
+    self.fingerprint = assembler.fingerprint()
     self.screens = screens.replacing(ScreenCatalog.home, with: layout)
     self.pool = StorePool(options: pool, open: store)
   }
@@ -157,13 +161,15 @@ public final class FeedService: Sendable {
   public func apply(_ changes: [StoreChange], in scope: OwnerScope, reason: String) throws
     -> [AppliedChange]
   {
-    let assembler = self.assembler
+    let (assembler, fingerprint) = (self.assembler, self.fingerprint)
     defer { invalidate(scope, removingOwners: changes.contains(where: \.removesOwner)) }
     let results = try withStore { store in
       try store.apply(
         changes, in: scope,
-        snapshot: { rows in try assembler.snapshotContent(for: rows, reason: reason) },
-        patcher: FeedPatcher(assembler: assembler, reason: reason))
+        snapshot: { rows in
+          try assembler.snapshotContent(for: rows, reason: reason, renderer: fingerprint)
+        },
+        patcher: FeedPatcher(assembler: assembler, fingerprint: fingerprint, reason: reason))
     }
     return zip(changes, results).map(AppliedChange.init)
   }
@@ -231,10 +237,11 @@ public final class FeedService: Sendable {
 
   /// Stores the owner's current feed as a snapshot, optionally under a label.
   public func takeSnapshot(owner: String, label: String?) throws -> SnapshotInfo {
-    let assembler = self.assembler
+    let (assembler, fingerprint) = (self.assembler, self.fingerprint)
     return try withStore { store in
       try store.takeSnapshot(owner: owner) { rows in
-        try assembler.snapshotContent(for: rows, label: label, reason: "snapshot")
+        try assembler.snapshotContent(
+          for: rows, label: label, reason: "snapshot", renderer: fingerprint)
       }
     }
   }
@@ -242,13 +249,13 @@ public final class FeedService: Sendable {
   /// Creates the demo owner with seed 000's rows, adding only what is missing, and returns its
   /// live feed.
   public func seedDemo() throws -> FeedDocument {
-    let assembler = self.assembler
+    let (assembler, fingerprint) = (self.assembler, self.fingerprint)
     defer { cache.invalidate(owner: DemoSeed.owner) }
     _ = try withStore { store in
       try store.apply(
         owner: DemoSeed.owner, in: .owner(DemoSeed.owner), planning: DemoSeed.missingChanges
       ) { rows in
-        try assembler.snapshotContent(for: rows, reason: "demo")
+        try assembler.snapshotContent(for: rows, reason: "demo", renderer: fingerprint)
       }
     }
     return try liveDocument(owner: DemoSeed.owner)
