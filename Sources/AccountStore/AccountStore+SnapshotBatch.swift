@@ -1,8 +1,5 @@
 import AccountModel
-import Dispatch
-import Foundation
 import Postgres
-import Synchronization
 
 // Snapshots of many owners at once — `snapshot --all`, and a write that changed more than one
 // owner — in a fixed number of statements per batch instead of several per owner: the batch's
@@ -45,7 +42,8 @@ extension AccountStore {
             ) { rows in
               var contents: [SnapshotContent] = []
               contents.reserveCapacity(rows.count)
-              for (row, content) in zip(rows, Self.renderConcurrently(rows, render: render)) {
+              let outcomes = rows.concurrentMap { try Self.renderNext($0, render: render) }
+              for (row, content) in zip(rows, outcomes) {
                 do {
                   contents.append(try content.get())
                 } catch {
@@ -127,13 +125,15 @@ extension AccountStore {
     if recorded.isEmpty { return [] }
     try requireFreeLabels(recorded.map { ($0.owner, $0.content.label) }, in: tx)
     var nodes: [String: String] = [:]
+    let newNodes = recorded.map { ($0.content, bases[$0.owner]?.feed.itemDigests ?? []) }
+      .concurrentMap { try Self.newNodes(of: $0, except: $1) }
+    for outcome in newNodes { nodes.merge(try outcome.get()) { $1 } }
     var snapshots = JSONTextBuffer()
     var sequences = JSONTextBuffer()
     snapshots.raw("[")
     sequences.raw("[")
     for (index, (owner, sequence, content)) in recorded.enumerated() {
       let base = bases[owner]
-      nodes.merge(try newNodes(of: content, except: base?.feed.itemDigests ?? [])) { $1 }
       if index > 0 {
         snapshots.raw(",")
         sequences.raw(",")
@@ -209,23 +209,6 @@ extension AccountStore {
       text.number(value)
     }
     text.raw("}")
-  }
-
-  /// Renders each of `rows` as its owner's next snapshot (`renderNext`), on as many threads as
-  /// the machine has cores: rendering is pure work on values, and a batch has hundreds of
-  /// independent feeds. Every owner's outcome is returned, in order.
-  static func renderConcurrently(
-    _ rows: [FeedRows], render: @Sendable (FeedRows) throws -> SnapshotContent
-  ) -> [Result<SnapshotContent, any Error>] {
-    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, rows.count))
-    let outcomes = Mutex([Result<SnapshotContent, any Error>?](repeating: nil, count: rows.count))
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      for index in stride(from: worker, to: rows.count, by: workers) {
-        let outcome = Result { try renderNext(rows[index], render: render) }
-        outcomes.withLock { $0[index] = outcome }
-      }
-    }
-    return outcomes.withLock { $0.compactMap { $0 } }
   }
 
   // MARK: Reading a batch
