@@ -110,6 +110,8 @@ extension AccountStore {
     return infos
   }
 
+  /// One step of `storeSnapshots`: the owners' rows read, rendered and compared, and what is
+  /// recorded written in one pipeline.
   private static func storeSnapshotStep(
     of owners: ArraySlice<String>, recordingUnchanged: Bool, in tx: PostgresTransaction,
     renderingAll renderAll: ([FeedRows]) throws -> [SnapshotContent]
@@ -124,23 +126,27 @@ extension AccountStore {
     }
     if recorded.isEmpty { return [] }
     try requireFreeLabels(recorded.map { ($0.owner, $0.content.label) }, in: tx)
+    let prepared = recorded.map { ($0.content, bases[$0.owner]) }.concurrentMap {
+      content, base in
+      (
+        nodes: try Self.newNodes(of: content, except: base?.feed.itemDigests ?? []),
+        record: SnapshotRecord(content.feed, base: base), summary: content.summarize(base?.feed)
+      )
+    }
     var nodes: [String: String] = [:]
-    let newNodes = recorded.map { ($0.content, bases[$0.owner]?.feed.itemDigests ?? []) }
-      .concurrentMap { try Self.newNodes(of: $0, except: $1) }
-    for outcome in newNodes { nodes.merge(try outcome.get()) { $1 } }
     var snapshots = JSONTextBuffer()
     var sequences = JSONTextBuffer()
     snapshots.raw("[")
     sequences.raw("[")
-    for (index, (owner, sequence, content)) in recorded.enumerated() {
-      let base = bases[owner]
+    for (index, ((owner, sequence, content), outcome)) in zip(recorded, prepared).enumerated() {
+      let (itemNodes, record, summary) = try outcome.get()
+      nodes.merge(itemNodes) { $1 }
       if index > 0 {
         snapshots.raw(",")
         sequences.raw(",")
       }
       appendSnapshotRow(
-        owner: owner, sequence: sequence, content: content,
-        record: SnapshotRecord(content.feed, base: base), summary: content.summarize(base?.feed),
+        owner: owner, sequence: sequence, content: content, record: record, summary: summary,
         to: &snapshots)
       sequences.raw("{\"id\":")
       sequences.string(owner)
