@@ -25,7 +25,13 @@ let package = Package(
       providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
     ),
     .target(name: "Postgres", dependencies: ["CPostgres"]),
-    .target(name: "FeedComponents"),
+    // OpenSSL 3's libcrypto, found through pkg-config (apt: libssl-dev): SHA-256 for digests.
+    .systemLibrary(
+      name: "CCrypto",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+    ),
+    .target(name: "FeedComponents", dependencies: ["CCrypto"]),
     .target(name: "FeedDiff"),
     // The wire contract between server and phone: changeset/2 and its reference applier.
     .target(name: "FeedWire", dependencies: ["FeedComponents", "FeedDiff"]),
@@ -109,7 +115,7 @@ let package = Package(
     .testTarget(name: "AccountModelTests", dependencies: ["AccountModel"]),
     .testTarget(
       name: "AccountStoreTests",
-      dependencies: ["AccountModel", "AccountStore", "Postgres", "PostgresTestSupport"]
+      dependencies: ["AccountModel", "AccountStore", "Postgres", "PostgresTestSupport", "SplitMix"]
     ),
     .testTarget(name: "FeedComponentsTests", dependencies: ["FeedComponents"]),
     .testTarget(name: "FeedDiffTests", dependencies: ["FeedDiff", "SplitMix"]),

@@ -26,8 +26,8 @@ extension AccountStore {
   }
 
   /// The statement that inserts `nodes`, in digest order so two writers never wait on each
-  /// other's keys in opposite orders; nil when there are none. The nodes travel as the JSON they
-  /// are, so the database parses each once.
+  /// other's keys in opposite orders; nil when there are none. Each node travels as a JSON
+  /// string and is stored as the compact text it is.
   static func insertion(of nodes: [String: String]) -> PostgresQuery? {
     if nodes.isEmpty { return nil }
     var object = JSONTextBuffer()
@@ -36,12 +36,12 @@ extension AccountStore {
       if index > 0 { object.raw(",") }
       object.string(node.key)
       object.raw(":")
-      object.raw(node.value)
+      object.string(node.value)
     }
     object.raw("}")
     return """
       INSERT INTO feed_items (digest, node)
-      SELECT key, value FROM jsonb_each(\(PostgresJSONB(object.text)))
+      SELECT key, value FROM jsonb_each_text(\(PostgresJSONB(object.text)))
       ON CONFLICT (digest) DO NOTHING
       """
   }

@@ -113,7 +113,7 @@ extension AccountStore {
         try tx.execute(
           """
           UPDATE feed_snapshots SET base_sequence = \(previous?.sequence),
-            body = \(PostgresJSONB(body)), chain_bytes = \(Int64(previous == nil ? 0 : body.utf8.count)),
+            body = \(body), chain_bytes = \(Int64(previous == nil ? 0 : body.utf8.count)),
             chain_length = \(Int64(previous == nil ? 0 : 1))
           WHERE owner_id = \(id) AND sequence = \(row.sequence)
           """)
@@ -131,9 +131,11 @@ extension AccountStore {
       """
       DELETE FROM feed_items WHERE digest NOT IN (
         SELECT op ->> 1 FROM feed_snapshots,
-          jsonb_array_elements(body -> 'sections') AS section,
-          jsonb_array_elements(CASE jsonb_typeof(section -> 'items')
-            WHEN 'array' THEN section -> 'items' ELSE '[]' END) AS op
+          jsonb_array_elements(body::jsonb -> 'sections') AS section,
+          jsonb_array_elements(
+            CASE jsonb_typeof(section -> 'items') WHEN 'array' THEN section -> 'items' ELSE '[]' END
+            || CASE jsonb_typeof(section -> 'set') WHEN 'array' THEN section -> 'set' ELSE '[]' END
+          ) AS op
         WHERE jsonb_typeof(op -> 1) = 'string')
       """)
   }

@@ -134,6 +134,7 @@ extension AccountStore {
       )
     }
     var nodes: [String: String] = [:]
+    var records: [String: SnapshotRecord] = [:]
     var snapshots = JSONTextBuffer()
     var sequences = JSONTextBuffer()
     snapshots.raw("[")
@@ -145,6 +146,7 @@ extension AccountStore {
         snapshots.raw(",")
         sequences.raw(",")
       }
+      records[owner] = record
       appendSnapshotRow(
         owner: owner, sequence: sequence, content: content, record: record, summary: summary,
         to: &snapshots)
@@ -171,7 +173,7 @@ extension AccountStore {
         chain_length, added, changed, removed, moved
       FROM jsonb_to_recordset(\(PostgresJSONB(snapshots.text))) AS snapshot (owner_id text,
         sequence bigint, label text, reason text, digest text, screen text, base_sequence bigint,
-        body jsonb, chain_bytes integer, chain_length integer, added integer, changed integer,
+        body text, chain_bytes integer, chain_length integer, added integer, changed integer,
         removed integer, moved integer)
       RETURNING \(unsafe: Columns.snapshotInfo)
       """)
@@ -180,12 +182,21 @@ extension AccountStore {
       let info = try SnapshotInfo(row: row)
       infos[info.ownerID] = info
     }
+    // A long feed keeps its head (AccountStore+FeedHeads.swift), so its next write is patched.
+    for (owner, _, content) in recorded where content.feed.itemCount >= smallestHeadedFeed {
+      guard let info = infos[owner], let record = records[owner] else { continue }
+      let base = bases[owner]
+      try updateHead(
+        owner: owner, content: content, sequence: info.sequence,
+        base: base.map { ($0.sequence, $0.feed) },
+        head: try head(owner: owner, screen: content.screen, in: tx),
+        checkpointBytes: record.checkpointBytes(base: base), in: tx)
+    }
     return recorded.compactMap { infos[$0.owner] }
   }
 
   /// Appends one element of the recordset the batch's snapshot rows are inserted from. The
-  /// body is embedded as it is (it is JSON already), so it is stored exactly as
-  /// `storeSnapshot` stores it.
+  /// body travels as a JSON string, so it is stored exactly as `storeSnapshot` stores it.
   private static func appendSnapshotRow(
     owner: String, sequence: Int64, content: SnapshotContent, record: SnapshotRecord,
     summary: SnapshotSummary, to text: inout JSONTextBuffer
@@ -205,7 +216,7 @@ extension AccountStore {
     text.raw(",\"base_sequence\":")
     text.raw(record.baseSequence.map { String($0) } ?? "null")
     text.raw(",\"body\":")
-    text.raw(record.body)
+    text.string(record.body)
     for (key, value) in [
       ("chain_bytes", record.chainBytes), ("chain_length", record.chainLength),
       ("added", summary.added), ("changed", summary.changed), ("removed", summary.removed),

@@ -159,9 +159,9 @@ extension AccountStore {
   /// the screen's latest snapshot, or a checkpoint when there is none, the chain is at its
   /// longest, or its deltas would outweigh its checkpoint and `smallestChainBudget` (so history
   /// takes at most about twice what changed, and a rebuild reads at most about twice a
-  /// checkpoint). Only the
-  /// nodes the base did not show are written, and only those `feed_items` lacks. The caller
-  /// holds the owner's lock, so it is the sequence `renderNextSnapshot` rendered with.
+  /// checkpoint). Only the nodes the base did not show are written, and only those
+  /// `feed_items` lacks; the screen's head follows (`updateHead`). The caller holds the owner's
+  /// lock, so it is the sequence `renderNextSnapshot` rendered with.
   @discardableResult
   static func storeSnapshot(
     owner id: String, content: SnapshotContent, in tx: PostgresTransaction
@@ -169,46 +169,69 @@ extension AccountStore {
     let screen = content.screen
     let latest = try tx.query(
       """
-      SELECT sequence, chain_bytes, chain_length FROM feed_snapshots
-      WHERE owner_id = \(id) AND screen = \(screen) ORDER BY sequence DESC LIMIT 1
+      SELECT s.sequence, s.chain_bytes, s.chain_length, h.sequence AS head_sequence,
+        h.renderer AS head_renderer
+      FROM feed_snapshots s LEFT JOIN feed_heads h ON h.owner_id = s.owner_id AND h.screen = s.screen
+      WHERE s.owner_id = \(id) AND s.screen = \(screen) ORDER BY s.sequence DESC LIMIT 1
       """
     ).first
     var base: SnapshotBase?
+    var head: (sequence: Int64, renderer: String)?
     if let latest {
       let sequence: Int64 = try latest.decode("sequence")
       let (feed, checkpointBytes) = try chain(owner: id, screen: screen, upTo: sequence, in: tx)
       base = SnapshotBase(
         sequence: sequence, feed: feed, chainBytes: try latest.decode("chain_bytes"),
         chainLength: try latest.decode("chain_length"), checkpointBytes: checkpointBytes)
+      if let headSequence = try latest.decode("head_sequence", as: Int64?.self) {
+        head = (headSequence, try latest.decode("head_renderer"))
+      }
     }
     let record = SnapshotRecord(content.feed, base: base)
-    try storeNodes(content, except: base?.feed.itemDigests ?? [], in: tx)
-    let summary = content.summarize(base?.feed)
-    let sequence = try tx.query(
-      """
-      UPDATE owners SET last_snapshot_sequence = last_snapshot_sequence + 1 WHERE id = \(id)
-      RETURNING last_snapshot_sequence
-      """
-    ).single().decode("last_snapshot_sequence", as: Int64.self)
-    return try SnapshotInfo(
+    try insertNodes(try newNodes(of: content, except: base?.feed.itemDigests ?? []), in: tx)
+    let info = try insertSnapshot(
+      owner: id, screen: screen, label: content.label, reason: content.reason,
+      digest: content.digest, base: record.baseSequence, body: record.body,
+      chainBytes: record.chainBytes, chainLength: record.chainLength,
+      summary: content.summarize(base?.feed), in: tx)
+    try updateHead(
+      owner: id, content: content, sequence: info.sequence,
+      base: base.map { ($0.sequence, $0.feed) }, head: head,
+      checkpointBytes: record.checkpointBytes(base: base), in: tx)
+    return info
+  }
+
+  /// Takes the owner's next sequence number and inserts the snapshot row under it.
+  static func insertSnapshot(
+    owner id: String, screen: String, label: String?, reason: String, digest: String,
+    base: Int64?, body: String, chainBytes: Int, chainLength: Int, summary: SnapshotSummary,
+    in tx: PostgresTransaction
+  ) throws -> SnapshotInfo {
+    try SnapshotInfo(
       row: try tx.query(
-        """
-        INSERT INTO feed_snapshots (owner_id, sequence, label, reason, digest, screen,
-          base_sequence, body, chain_bytes, chain_length, added, changed, removed, moved)
-        VALUES (\(id), \(sequence), \(content.label), \(content.reason), \(content.digest),
-          \(screen), \(record.baseSequence), \(PostgresJSONB(record.body)),
-          \(Int64(record.chainBytes)), \(Int64(record.chainLength)), \(Int64(summary.added)),
-          \(Int64(summary.changed)), \(Int64(summary.removed)), \(Int64(summary.moved)))
-        RETURNING \(unsafe: Columns.snapshotInfo)
-        """
+        snapshotInsertion(
+          owner: id, screen: screen, label: label, reason: reason, digest: digest, base: base,
+          body: body, chainBytes: chainBytes, chainLength: chainLength, summary: summary)
       ).single())
   }
 
-  /// Writes the nodes of `content`'s items that are not in `known`, in one statement; a node
-  /// another snapshot already stored is left as it is.
-  private static func storeNodes(
-    _ content: SnapshotContent, except known: Set<String>, in tx: PostgresTransaction
-  ) throws {
-    try insertNodes(try newNodes(of: content, except: known), in: tx)
+  /// The one statement that takes the owner's next sequence number and inserts the snapshot row
+  /// under it, returning the row (`Columns.snapshotInfo`).
+  static func snapshotInsertion(
+    owner id: String, screen: String, label: String?, reason: String, digest: String,
+    base: Int64?, body: String, chainBytes: Int, chainLength: Int, summary: SnapshotSummary
+  ) -> PostgresQuery {
+    """
+    WITH taken AS (
+      UPDATE owners SET last_snapshot_sequence = last_snapshot_sequence + 1 WHERE id = \(id)
+      RETURNING last_snapshot_sequence)
+    INSERT INTO feed_snapshots (owner_id, sequence, label, reason, digest, screen,
+      base_sequence, body, chain_bytes, chain_length, added, changed, removed, moved)
+    SELECT \(id), last_snapshot_sequence, \(label), \(reason), \(digest), \(screen),
+      \(base), \(body), \(Int64(chainBytes)), \(Int64(chainLength)), \(Int64(summary.added)),
+      \(Int64(summary.changed)), \(Int64(summary.removed)), \(Int64(summary.moved))
+    FROM taken
+    RETURNING \(unsafe: Columns.snapshotInfo)
+    """
   }
 }

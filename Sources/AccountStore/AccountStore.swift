@@ -41,8 +41,9 @@ public final class AccountStore: Sendable {
   /// Every owner, by id: an operator's listing, not scoped to one owner.
   public func owners() throws(AccountStoreError) -> [Owner] {
     try mapping {
-      try connection.query("SELECT \(unsafe: Columns.owner) FROM owners ORDER BY id").map(
-        Owner.init)
+      try connection.query("SELECT \(unsafe: Columns.owner) FROM owners ORDER BY id").map {
+        try Owner(row: $0)
+      }
     }
   }
 
@@ -82,14 +83,12 @@ public final class AccountStore: Sendable {
     return try mapping { try Notice(row: row) }
   }
 
-  /// Everything one owner's feed needs, from a single snapshot of the database.
+  /// Everything one owner's feed needs, from a single snapshot of the database: it is read by
+  /// one statement, which sees one snapshot by itself, so it needs no transaction around it and
+  /// costs one round trip.
   public func feedRows(owner id: String) throws(AccountStoreError) -> FeedRows {
     try checked { () throws(FieldError) in try FieldRules.ownerID(id) }
-    return try mapping {
-      try connection.transaction(isolation: .repeatableRead, readOnly: true) { tx in
-        try Self.readFeedRows(owner: id, in: tx)
-      }
-    }
+    return try mapping { try Self.readFeedRows(owner: id, in: connection) }
   }
 
   // MARK: Writing
@@ -104,12 +103,13 @@ public final class AccountStore: Sendable {
   public func apply(
     _ changes: [StoreChange],
     in scope: OwnerScope,
-    snapshot: ((FeedRows) throws -> SnapshotContent)? = nil
+    snapshot: ((FeedRows) throws -> SnapshotContent)? = nil,
+    patcher: (any SnapshotPatcher)? = nil
   ) throws(AccountStoreError) -> [StoreChangeResult] {
     try Self.validate(changes)
     return try retryingTransientFailures {
       try connection.transaction { tx in
-        try Self.apply(changes, in: scope, snapshot: snapshot, tx: tx)
+        try Self.apply(changes, in: scope, snapshot: snapshot, patcher: patcher, tx: tx)
       }
     }
   }
@@ -139,7 +139,7 @@ public final class AccountStore: Sendable {
         let changes = try plan(rows)
         if changes.isEmpty { return [] }
         try Self.validate(changes)
-        return try Self.apply(changes, in: scope, snapshot: snapshot, tx: tx)
+        return try Self.apply(changes, in: scope, snapshot: snapshot, patcher: nil, tx: tx)
       }
     }
   }
@@ -165,9 +165,14 @@ public final class AccountStore: Sendable {
   /// digest differs from their latest snapshot's: history is what the owner was shown, and the
   /// digest covers exactly that and nothing else, so a
   /// change the screen does not show, such as renaming a hidden account, adds no snapshot.
+  ///
+  /// A write to one owner that leaves every account in its place is drawn by `patcher` over
+  /// the screen's head when it can be (`AccountStore+FeedHeads.swift`): the same snapshot,
+  /// at the cost of what changed.
   private static func apply(
     _ changes: [StoreChange], in scope: OwnerScope,
-    snapshot: ((FeedRows) throws -> SnapshotContent)?, tx: PostgresTransaction
+    snapshot: ((FeedRows) throws -> SnapshotContent)?, patcher: (any SnapshotPatcher)?,
+    tx: PostgresTransaction
   ) throws -> [StoreChangeResult] {
     let results = try ChangeApplier(transaction: tx, changes: changes, scope: scope).run()
     if let snapshot {
@@ -184,6 +189,11 @@ public final class AccountStore: Sendable {
       if owners.count > 1 {
         // Many owners: rendered and stored in batches (AccountStore+SnapshotBatch.swift).
         _ = try storeSnapshots(of: owners, recordingUnchanged: false, in: tx, render: snapshot)
+        return results
+      }
+      if owners.count == 1, let patcher, changes.allSatisfy(keepsPlaces),
+        try patchSnapshot(owner: owners[0], results: results, patcher: patcher, in: tx)
+      {
         return results
       }
       for ownerID in owners {
@@ -220,25 +230,34 @@ public final class AccountStore: Sendable {
 
   // MARK: Shared steps
 
-  static func readFeedRows(owner id: String, in tx: PostgresTransaction) throws -> FeedRows {
-    guard
-      let ownerRow = try tx.query(
-        "SELECT \(unsafe: Columns.owner), now() AS read_at FROM owners WHERE id = \(id)"
-      ).first
-    else { throw AccountStoreError.notFound("owner '\(id)'") }
-    let accounts = try tx.query(
+  /// Reads the owner's rows in one statement (see `Columns.feedRows`): the owner's row first,
+  /// then the accounts, then the notices, each in display order. Inside a transaction it sees
+  /// what the transaction sees, and `readAt` is the transaction's clock.
+  static func readFeedRows(owner id: String, in database: some PostgresQueryable) throws -> FeedRows
+  {
+    let rows = try database.query(
       """
-      SELECT \(unsafe: Columns.account) FROM accounts WHERE owner_id = \(id)
-      ORDER BY \(unsafe: Columns.displayOrder)
+      SELECT \(unsafe: Columns.feedOwner) FROM owners WHERE id = \(id)
+      UNION ALL SELECT \(unsafe: Columns.feedAccount) FROM accounts WHERE owner_id = \(id)
+      UNION ALL SELECT \(unsafe: Columns.feedNotice) FROM notices WHERE owner_id = \(id)
+      ORDER BY part, \(unsafe: Columns.displayOrder)
       """)
-    let notices = try tx.query(
-      """
-      SELECT \(unsafe: Columns.notice) FROM notices WHERE owner_id = \(id)
-      ORDER BY \(unsafe: Columns.displayOrder)
-      """)
+    guard let ownerRow = rows.first, try ownerRow.decode("part", as: Int32.self) == 0 else {
+      throw AccountStoreError.notFound("owner '\(id)'")
+    }
+    var accounts: [Account] = []
+    var notices: [Notice] = []
+    accounts.reserveCapacity(rows.count - 1)
+    for row in rows.dropFirst() {
+      if try row.decode("part", as: Int32.self) == 1 {
+        accounts.append(try Account(row: row))
+      } else {
+        notices.append(try Notice(row: row))
+      }
+    }
     return FeedRows(
-      owner: try Owner(row: ownerRow), accounts: try accounts.map(Account.init),
-      notices: try notices.map(Notice.init), readAt: try ownerRow.decode("read_at"))
+      owner: try Owner(feedRow: ownerRow), accounts: accounts, notices: notices,
+      readAt: try ownerRow.decode("read_at"))
   }
 
   /// Locks the owners' rows for the rest of the transaction, in id order (byte order, as every

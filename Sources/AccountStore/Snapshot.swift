@@ -5,8 +5,9 @@ import Foundation
 public struct Snapshot: Hashable, Sendable {
   public var info: SnapshotInfo
   public var feed: StoredFeed
-  /// The node of every item digest in `feed`, as JSON text without `id` and `digest` (as jsonb
-  /// returns it; the caller re-encodes it canonically).
+  /// The node of every item digest in `feed`, as JSON text without `id` and `digest` (as
+  /// stored: canonical when this program wrote it, jsonb's spacing when SQL/005 moved it; the
+  /// caller re-encodes it canonically).
   public var nodes: [String: String]
 
   public init(info: SnapshotInfo, feed: StoredFeed, nodes: [String: String]) {
@@ -68,13 +69,18 @@ public struct SnapshotContent: Sendable {
   /// Works out what changed against the screen's previous feed (nil before the first), once the
   /// store has decided to record the snapshot.
   public var summarize: @Sendable (StoredFeed?) -> SnapshotSummary
+  /// The `SnapshotPatcher.fingerprint` of what drew the feed, so the store keeps a `FeedHead`
+  /// of a large one for the next write to patch; nil keeps none.
+  public var renderer: String?
 
   public init(
     feed: StoredFeed, nodes: @escaping @Sendable (Set<String>) -> [String: String],
     label: String? = nil, reason: String,
     screen: String = Snapshot.homeScreen,
+    renderer: String? = nil,
     summarize: @escaping @Sendable (StoredFeed?) -> SnapshotSummary = { _ in SnapshotSummary() }
   ) {
+    self.renderer = renderer
     self.feed = feed
     self.nodes = nodes
     self.label = label

@@ -1,16 +1,52 @@
 import Foundation
 
-/// How a snapshot's feed is written in `feed_snapshots.body` (jsonb): a **checkpoint** holds the
+/// How a snapshot's feed is written in `feed_snapshots.body` (compact JSON text): a **checkpoint** holds the
 /// whole tree of references, a **delta** only what differs from the screen's previous snapshot.
 ///
-/// `{"top"?: text, "sections": [{"id", "digest"?, "shell"?, "items"?: [op]}]}`, sections in
-/// order. In a delta a missing `top` is the base's; a section with only an `id` is the base's
-/// section of that id unchanged; a missing `shell` or `items` is the base section's. An item op is
-/// `[start, count]` (copy that run of the base section's items) or `[id, digest]` (an item).
+/// `{"top"?: text, "sections": [{"id", "digest"?, "shell"?, "items"?: [op], "set"?: [item]}]}`,
+/// sections in order. In a delta a missing `top` is the base's; a section with only an `id` is
+/// the base's section of that id unchanged; a missing `shell` or `items` is the base section's.
+/// An item op is `[start, count]` (copy that run of the base section's items) or `[id, digest]`
+/// (an item). `set` lists `[id, digest]` items that replace the items of those ids where they
+/// stand (a write patched in place knows ids, not positions: see `AccountStore+FeedHeads`).
 /// A checkpoint is a delta against nothing, so one reader handles both.
 ///
-/// A one-item change costs one section entry with three ops, whatever the feed's size.
+/// A one-item change costs one section entry with one item, whatever the feed's size.
 enum SnapshotBody {
+  /// One section of a body written from parts rather than from two whole feeds.
+  enum Entry {
+    /// The base's section of that id, unchanged.
+    case unchanged(id: String)
+    /// `section`, written against the base's `old` section of its id (nil when new).
+    case section(StoredSection, against: StoredSection?)
+    /// The base's section of that id with a new digest and these items replaced by id.
+    case replacing(id: String, digest: String, items: [StoredItem])
+  }
+
+  /// The body of a delta written from parts; `top` only when it changed.
+  static func encode(top: String?, entries: [Entry]) -> String {
+    var text = "{"
+    if let top { text += "\"top\":" + quoted(top) + "," }
+    text += "\"sections\":["
+    for (index, entry) in entries.enumerated() {
+      if index > 0 { text += "," }
+      switch entry {
+      case .unchanged(let id):
+        text += "{\"id\":" + quoted(id) + "}"
+      case .section(let section, let old):
+        append(section, against: old, into: &text)
+      case .replacing(let id, let digest, let items):
+        text += "{\"id\":" + quoted(id) + ",\"digest\":" + quoted(digest) + ",\"set\":["
+        for (index, item) in items.enumerated() {
+          if index > 0 { text += "," }
+          text += "[" + quoted(item.id) + "," + quoted(item.digest) + "]"
+        }
+        text += "]}"
+      }
+    }
+    return text + "]}"
+  }
+
   /// The body that turns `base` into `feed` (a checkpoint when `base` is nil).
   static func encode(_ feed: StoredFeed, against base: StoredFeed?) -> String {
     var text = "{"
@@ -22,20 +58,47 @@ enum SnapshotBody {
     for section in base?.sections ?? [] { baseSections[section.id] = section }
     for (index, section) in feed.sections.enumerated() {
       if index > 0 { text += "," }
-      text += "{\"id\":" + quoted(section.id)
-      let old = baseSections[section.id]
-      if old != section {
-        text += ",\"digest\":" + quoted(section.digest)
-        if old?.shell != section.shell { text += ",\"shell\":" + quoted(section.shell) }
-        if old?.items != section.items {
-          text += ",\"items\":["
-          appendOps(from: old?.items ?? [], to: section.items, into: &text)
-          text += "]"
-        }
-      }
-      text += "}"
+      append(section, against: baseSections[section.id], into: &text)
     }
     return text + "]}"
+  }
+
+  /// One section entry: only its id when it equals `old`, else what differs from it.
+  private static func append(
+    _ section: StoredSection, against old: StoredSection?, into text: inout String
+  ) {
+    text += "{\"id\":" + quoted(section.id)
+    if let old, old != section, old.shell == section.shell,
+      let changed = replaced(from: old.items, to: section.items)
+    {
+      text += ",\"digest\":" + quoted(section.digest) + ",\"set\":["
+      text += changed.map { "[" + quoted($0.id) + "," + quoted($0.digest) + "]" }.joined(
+        separator: ",")
+      text += "]"
+    } else if old != section {
+      text += ",\"digest\":" + quoted(section.digest)
+      if old?.shell != section.shell { text += ",\"shell\":" + quoted(section.shell) }
+      if old?.items != section.items {
+        text += ",\"items\":["
+        appendOps(from: old?.items ?? [], to: section.items, into: &text)
+        text += "]"
+      }
+    }
+    text += "}"
+  }
+
+  /// The items of `target` that differ from `source`'s, when every item kept its place and at
+  /// most a few changed (then `set` says less than copy runs do); nil otherwise.
+  private static func replaced(from source: [StoredItem], to target: [StoredItem])
+    -> [StoredItem]?
+  {
+    guard source.count == target.count else { return nil }
+    var changed: [StoredItem] = []
+    for (before, after) in zip(source, target) where before != after {
+      guard before.id == after.id, changed.count < 8 else { return nil }
+      changed.append(after)
+    }
+    return changed.isEmpty ? nil : changed
   }
 
   /// Copy runs for what `target` keeps of `source` in order, the rest as items.

@@ -15,6 +15,35 @@ struct SnapshotChain {
     var shell: String
     var digest: String
     var items: Runs
+    /// Where each item id stands, built the first time a `set` patches the section and kept
+    /// while later bodies only patch it, so a chain of one-item patches costs one item each.
+    var positions: [String: Int]?
+
+    init(id: String, shell: String, digest: String, items: Runs) {
+      self.id = id
+      self.shell = shell
+      self.digest = digest
+      self.items = items
+    }
+
+    /// Replaces the items of the ids `items` names where they stand.
+    mutating func set(_ items: [StoredItem]) throws {
+      if positions == nil {
+        let all = self.items.items
+        self.items = Runs()
+        self.items.append(all[...])
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(all.count)
+        for (index, item) in all.enumerated() { positions[item.id] = index }
+        self.positions = positions
+      }
+      for item in items {
+        guard let index = positions?[item.id] else {
+          throw SnapshotChainError("sets item \"\(item.id)\", which section \"\(id)\" lacks")
+        }
+        self.items.replace(at: index, with: item)
+      }
+    }
   }
 
   /// A list of items as runs of slices, with the running end offset of each run.
@@ -57,6 +86,12 @@ struct SnapshotChain {
       }
     }
 
+    /// Replaces one item; the runs are a single slice (see `Section.set`), which is mutated in
+    /// place once nothing else shares it.
+    mutating func replace(at index: Int, with item: StoredItem) {
+      slices[0][slices[0].startIndex + index] = item
+    }
+
     var items: [StoredItem] {
       var items: [StoredItem] = []
       items.reserveCapacity(count)
@@ -75,15 +110,18 @@ struct SnapshotChain {
       guard let top = top as? String else { throw SnapshotChainError("has a top that is not text") }
       self.top = top
     }
+    // The base sections move into `base` (nothing else keeps them), so a section taken out of
+    // it is patched in place rather than copied.
     var base: [String: Section] = [:]
     for section in sections { base[section.id] = section }
+    sections = []
     var next: [Section] = []
     next.reserveCapacity(sectionValues.count)
     for value in sectionValues {
       guard let entry = value as? [String: Any], let id = entry["id"] as? String else {
         throw SnapshotChainError("has a section without an id")
       }
-      let old = base[id]
+      let old = base.removeValue(forKey: id)
       guard let sectionDigest = entry["digest"] as? String else {
         guard let old else {
           throw SnapshotChainError("keeps section \"\(id)\", which its base lacks")
@@ -93,6 +131,15 @@ struct SnapshotChain {
       }
       guard let shell = entry["shell"] as? String ?? old?.shell else {
         throw SnapshotChainError("has section \"\(id)\" without a shell")
+      }
+      if let sets = entry["set"] {
+        guard var section = old, entry["items"] == nil, entry["shell"] == nil else {
+          throw SnapshotChainError("sets items of section \"\(id)\" it does not keep")
+        }
+        section.digest = sectionDigest
+        try section.set(try Self.items(sets))
+        next.append(section)
+        continue
       }
       var items = Runs()
       if let ops = entry["items"] {
@@ -107,6 +154,19 @@ struct SnapshotChain {
     }
     sections = next
     self.digest = digest
+  }
+
+  /// A list of `[id, digest]` pairs.
+  private static func items(_ value: Any) throws -> [StoredItem] {
+    guard let pairs = value as? [Any] else {
+      throw SnapshotChainError("has a set that is not a list")
+    }
+    return try pairs.map { pair in
+      guard let pair = pair as? [Any], pair.count == 2, let id = pair[0] as? String,
+        let digest = pair[1] as? String
+      else { throw SnapshotChainError("sets an item that is not an [id, digest] pair") }
+      return StoredItem(id: id, digest: digest)
+    }
   }
 
   private func apply(_ ops: [Any], over base: Runs, into result: inout Runs) throws {

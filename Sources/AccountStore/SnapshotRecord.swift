@@ -27,4 +27,11 @@ struct SnapshotRecord {
     }
     body = SnapshotBody.encode(feed, against: nil)
   }
+
+  /// The bytes of the chain's checkpoint once this record is stored: its own body when it is
+  /// one, its base's chain's otherwise.
+  func checkpointBytes(base: SnapshotBase?) -> Int {
+    if baseSequence == nil { return body.utf8.count }
+    return base?.checkpointBytes ?? body.utf8.count
+  }
 }

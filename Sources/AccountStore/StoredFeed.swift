@@ -18,6 +18,11 @@ public struct StoredFeed: Hashable, Sendable {
     self.sections = sections
   }
 
+  /// How many items the feed's sections hold.
+  public var itemCount: Int {
+    sections.reduce(0) { $0 + $1.items.count }
+  }
+
   /// Every item digest the feed refers to.
   public var itemDigests: Set<String> {
     var digests = Set<String>()

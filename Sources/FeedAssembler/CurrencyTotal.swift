@@ -28,4 +28,17 @@ public struct CurrencyTotal: Hashable, Sendable {
       sums[code].map { CurrencyTotal(currency: $0.currency, minorUnits: Int64(exactly: $0.sum)) }
     }
   }
+
+  /// The same totals from sums the database added up: over the shown accounts' sums, and the
+  /// hidden ones' too when `includingHidden`.
+  public static func totals(of sums: [BalanceSum], includingHidden: Bool) -> [CurrencyTotal] {
+    var totals: [String: (currency: Currency, sum: Int128)] = [:]
+    for sum in sums where includingHidden || !sum.hidden {
+      let code = sum.currency.code
+      totals[code] = (sum.currency, (totals[code]?.sum ?? 0) + sum.minorUnits)
+    }
+    return totals.keys.sorted().compactMap { code in
+      totals[code].map { CurrencyTotal(currency: $0.currency, minorUnits: Int64(exactly: $0.sum)) }
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import AccountModel
 import FeedComponents
+import Foundation
 
 /// Turns one owner's rows into the feed document the phone draws, as the layout says.
 ///
@@ -12,15 +13,29 @@ public struct FeedAssembler: Sendable {
   public let layout: FeedLayout
   public let environment: RenderEnvironment
   public let formatter: MoneyFormatter
+  /// Names what this assembler draws — its layout, environment and formatter, and how this
+  /// program's components draw (see `Fingerprint.swift`) — so a stored head of a feed is
+  /// patched only by an assembler that would have drawn it the same.
+  public let fingerprint: String
 
   public init(
     layout: FeedLayout = .default,
     environment: RenderEnvironment = RenderEnvironment(),
     formatter: MoneyFormatter = MoneyFormatter()
   ) {
+    self.init(
+      layout: layout, environment: environment, formatter: formatter,
+      fingerprint: Self.fingerprint(layout: layout, environment: environment, formatter: formatter))
+  }
+
+  init(
+    layout: FeedLayout, environment: RenderEnvironment, formatter: MoneyFormatter,
+    fingerprint: String
+  ) {
     self.layout = layout
     self.environment = environment
     self.formatter = formatter
+    self.fingerprint = fingerprint
   }
 
   /// The rendered document for `rows`. It carries no snapshot number: equal rows give equal bytes,
@@ -40,8 +55,9 @@ public struct FeedAssembler: Sendable {
     }
     for section in layout.sections {
       switch section {
-      case .notices(let notices): sections += noticeSections(rows, notices)
-      case .total(let total): sections += totalSections(rows, total)
+      case .notices(let notices): sections += noticeSections(rows.notices, at: rows.readAt, notices)
+      case .total(let total):
+        sections += totalSections(CurrencyTotal.totals(of: shownAccounts(rows)), total)
       case .accounts(let accounts): sections += accountSections(rows, accounts)
       case .visibility(let visibility): sections += visibilitySections(rows, visibility)
       }
@@ -51,10 +67,10 @@ public struct FeedAssembler: Sendable {
 
   // MARK: Notices
 
-  private func noticeSections(_ rows: FeedRows, _ layout: NoticesLayout) -> [Section] {
-    let shown = rows.notices.filter { notice in
+  func noticeSections(_ notices: [Notice], at readAt: Date, _ layout: NoticesLayout) -> [Section] {
+    let shown = notices.filter { notice in
       (notice.dismissedAt == nil || layout.showDismissed)
-        && (Self.isActive(notice, at: rows) || layout.showInactive)
+        && (Self.isActive(notice, at: readAt) || layout.showInactive)
     }
     guard !shown.isEmpty else { return [] }
     return [
@@ -70,16 +86,15 @@ public struct FeedAssembler: Sendable {
     ]
   }
 
-  /// Whether `rows.readAt` lies in the notice's window, whatever its dismissal.
-  private static func isActive(_ notice: Notice, at rows: FeedRows) -> Bool {
-    (notice.activeFrom.map { $0 <= rows.readAt } ?? true)
-      && (notice.activeUntil.map { rows.readAt < $0 } ?? true)
+  /// Whether `readAt` lies in the notice's window, whatever its dismissal.
+  private static func isActive(_ notice: Notice, at readAt: Date) -> Bool {
+    (notice.activeFrom.map { $0 <= readAt } ?? true)
+      && (notice.activeUntil.map { readAt < $0 } ?? true)
   }
 
   // MARK: Total
 
-  private func totalSections(_ rows: FeedRows, _ layout: TotalLayout) -> [Section] {
-    let totals = CurrencyTotal.totals(of: shownAccounts(rows))
+  func totalSections(_ totals: [CurrencyTotal], _ layout: TotalLayout) -> [Section] {
     guard !totals.isEmpty else { return [] }
     return [
       Section(id: "total", header: header("total", layout.title)) {
@@ -97,11 +112,27 @@ public struct FeedAssembler: Sendable {
   /// The accounts every section shows: all of them, or the ones not hidden. The total adds up
   /// exactly the rows on the screen.
   private func shownAccounts(_ rows: FeedRows) -> [Account] {
-    let showHidden = layout.sections.contains {
+    showsHidden ? rows.accounts : rows.accounts.filter { !$0.hidden }
+  }
+
+  /// Whether the layout lists hidden accounts (and so adds them to the total).
+  var showsHidden: Bool {
+    layout.sections.contains {
       if case .accounts(let accounts) = $0 { return accounts.showHidden }
       return false
     }
-    return showHidden ? rows.accounts : rows.accounts.filter { !$0.hidden }
+  }
+
+  /// The id of the section that lists `account` (flat or grouped).
+  func accountSectionID(_ account: Account, _ layout: AccountsLayout) -> String {
+    switch layout.arrangement {
+    case .flat: "accounts"
+    case .grouped: Self.accountSectionID(kind: account.kind)
+    }
+  }
+
+  private static func accountSectionID(kind: String) -> String {
+    "accounts/\(kind)"
   }
 
   private func accountSections(_ rows: FeedRows, _ layout: AccountsLayout) -> [Section] {
@@ -124,16 +155,15 @@ public struct FeedAssembler: Sendable {
       var kinds: [String] = []
       for account in shown where !kinds.contains(account.kind) { kinds.append(account.kind) }
       return kinds.map { kind in
-        Section(
-          id: "accounts/\(kind)", header: header("accounts/\(kind)", layout.title(ofKind: kind))
-        ) {
+        let id = Self.accountSectionID(kind: kind)
+        return Section(id: id, header: header(id, layout.title(ofKind: kind))) {
           For(of: shown.filter { $0.kind == kind }) { accountRow($0, owner: rows.owner.id, layout) }
         }
       }
     }
   }
 
-  private func accountRow(_ account: Account, owner: String, _ layout: AccountsLayout)
+  func accountRow(_ account: Account, owner: String, _ layout: AccountsLayout)
     -> AnyComponent
   {
     var lines: [String] = []
@@ -154,14 +184,17 @@ public struct FeedAssembler: Sendable {
     guard !rows.accounts.isEmpty else { return [] }
     return [
       Section(id: "visibility", header: header("visibility", layout.title)) {
-        For(of: rows.accounts) { account in
-          VisibilityToggleComponent(
-            account: account, shownText: layout.shownText, hiddenText: layout.hiddenText
-          )
-          .onToggle(VisibilityAction(accountID: account.id).action)
-        }
+        For(of: rows.accounts) { visibilityToggle($0, layout) }
       }
     ]
+  }
+
+  func visibilityToggle(_ account: Account, _ layout: VisibilityLayout) -> AnyComponent {
+    AnyComponent(
+      VisibilityToggleComponent(
+        account: account, shownText: layout.shownText, hiddenText: layout.hiddenText
+      )
+      .onToggle(VisibilityAction(accountID: account.id).action))
   }
 
   private func emptyState(_ layout: EmptyStateLayout, owner: String) -> AnyComponent {

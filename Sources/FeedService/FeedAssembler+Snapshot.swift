@@ -12,7 +12,7 @@ extension FeedAssembler {
   ) throws(FeedDocumentError) -> SnapshotContent {
     let (feed, nodes) = try assemble(rows).stored
     return SnapshotContent(
-      feed: feed, nodes: nodes, label: label, reason: reason,
+      feed: feed, nodes: nodes, label: label, reason: reason, renderer: fingerprint,
       summarize: { base in StoredFeedSection.summary(from: base, to: feed) })
   }
 }

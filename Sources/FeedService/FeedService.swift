@@ -160,9 +160,10 @@ public final class FeedService: Sendable {
     let assembler = self.assembler
     defer { invalidate(scope, removingOwners: changes.contains(where: \.removesOwner)) }
     let results = try withStore { store in
-      try store.apply(changes, in: scope) { rows in
-        try assembler.snapshotContent(for: rows, reason: reason)
-      }
+      try store.apply(
+        changes, in: scope,
+        snapshot: { rows in try assembler.snapshotContent(for: rows, reason: reason) },
+        patcher: FeedPatcher(assembler: assembler, reason: reason))
     }
     return zip(changes, results).map(AppliedChange.init)
   }

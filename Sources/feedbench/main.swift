@@ -6,7 +6,7 @@ import Foundation
 //   swift run -c release feedbench stages [--pairs N]
 //   swift run -c release feedbench erasure [--json]
 //   swift run -c release feedbench http-events --database-url URL --port PORT [--streams N]
-//   swift run -c release feedbench storage [--owners N] [--large 1000,10000] [--snapshots N]
+//   swift run -c release feedbench storage [--owners N] [--large 1000,10000,100000] [--snapshots N]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """

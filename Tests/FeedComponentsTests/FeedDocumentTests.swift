@@ -306,7 +306,7 @@ import Testing
     let executable = directory.appendingPathComponent("child").path
     let compiled = try ChildProcess.run(
       swiftc,
-      ["-swift-version", "6", "-I", build.appendingPathComponent("Modules").path, main.path]
+      ["-swift-version", "6"] + Toolchain.importArguments(for: build) + [main.path]
         + objects + ["-o", executable])
     try #require(compiled.status == 0, "the child must compile: \(compiled.output)")
 

@@ -67,10 +67,7 @@ import Testing
       try source.write(to: file, atomically: true, encoding: .utf8)
       return try ChildProcess.run(
         swiftc,
-        [
-          "-typecheck", "-swift-version", "6", "-I",
-          build.appendingPathComponent("Modules").path, file.path,
-        ])
+        ["-typecheck", "-swift-version", "6"] + Toolchain.importArguments(for: build) + [file.path])
     }
 
     let allowed = try typecheck(#".onDismiss(.dismissNotice(id: "notice/1"))"#)

@@ -59,4 +59,23 @@ import Testing
     }
     #expect(checked == 131)
   }
+
+  @Test func aHasherFedInPartsGivesTheDigestOfTheWhole() {
+    let message = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+    var hasher = SHA256.Hasher()
+    hasher.update(Array(message[..<3]))
+    hasher.update([])
+    hasher.update(Array(message[3..<40]))
+    hasher.update(Array(message[40...]))
+    #expect(
+      hasher.finalizeHex() == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+  }
+
+  @Test func aHasherFedFromBuffersMatchesTheMillionAsVector() {
+    let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 1000)
+    var hasher = SHA256.Hasher()
+    for _ in 0..<1000 { chunk.withUnsafeBytes { hasher.update($0) } }
+    #expect(
+      hasher.finalizeHex() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+  }
 }

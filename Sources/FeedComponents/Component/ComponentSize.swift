@@ -56,3 +56,36 @@ extension ComponentSize {
     self = known.json == json ? known : .unrecognized(members)
   }
 }
+
+extension ComponentSize {
+  /// Appends `json` at nesting `depth`, without building it.
+  func write(with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]) {
+    switch self {
+    case .fixed(let height):
+      write(mode: "fixed", height: height, with: writer, depth: depth, into: &output)
+    case .estimated(let height):
+      write(mode: "estimated", height: height, with: writer, depth: depth, into: &output)
+    case .automatic:
+      writer.writeObject(keys: Self.automaticKeys, depth: depth, into: &output) { _, output in
+        CanonicalJSONWriter.writeString("automatic", into: &output)
+      }
+    case .unrecognized(let members): writer.write(.object(members), depth: depth, into: &output)
+    }
+  }
+
+  private func write(
+    mode: String, height: Int, with writer: CanonicalJSONWriter, depth: Int,
+    into output: inout [UInt8]
+  ) {
+    writer.writeObject(keys: Self.heightKeys, depth: depth, into: &output) { key, output in
+      if key == "mode" {
+        CanonicalJSONWriter.writeString(mode, into: &output)
+      } else {
+        writer.write(.integer(height), depth: depth + 1, into: &output)
+      }
+    }
+  }
+
+  private static let heightKeys = ["height", "mode"]
+  private static let automaticKeys = ["mode"]
+}

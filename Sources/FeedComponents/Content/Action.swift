@@ -60,3 +60,33 @@ extension Action {
     self = known.json == json ? known : .unrecognized(members)
   }
 }
+
+extension Action {
+  /// Appends `json` at nesting `depth`, without building it.
+  func write(with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]) {
+    switch self {
+    case .openURL(let url):
+      writer.writeObject(keys: Self.openURLKeys, depth: depth, into: &output) { key, output in
+        CanonicalJSONWriter.writeString(key == "kind" ? "open_url" : url, into: &output)
+      }
+    case .dismissNotice(let id):
+      writer.writeObject(keys: Self.dismissNoticeKeys, depth: depth, into: &output) {
+        key, output in
+        CanonicalJSONWriter.writeString(key == "kind" ? "dismiss_notice" : id, into: &output)
+      }
+    case .custom(let name, let payload):
+      writer.writeObject(keys: Self.customKeys, depth: depth, into: &output) { key, output in
+        switch key {
+        case "kind": CanonicalJSONWriter.writeString("custom", into: &output)
+        case "name": CanonicalJSONWriter.writeString(name, into: &output)
+        default: writer.write(payload, depth: depth + 1, into: &output)
+        }
+      }
+    case .unrecognized(let members): writer.write(.object(members), depth: depth, into: &output)
+    }
+  }
+
+  private static let openURLKeys = ["kind", "url"]
+  private static let dismissNoticeKeys = ["id", "kind"]
+  private static let customKeys = ["kind", "name", "payload"]
+}

@@ -40,9 +40,22 @@ public struct FeedDocument: Hashable, Sendable {
   ) throws(FeedDocumentError) {
     try self.init(
       owner: owner, sections: sections, version: version, additionalFields: additionalFields,
-      storedDigest: SHA256.hexDigest(
-        of: CanonicalJSONWriter().bytes(
-          .array(sections.map { .array([.string($0.id), .string($0.digest)]) }))))
+      storedDigest: Self.digest(ofSections: sections.map { ($0.id, $0.digest) }))
+  }
+
+  /// The digest of a document whose sections have these ids and digests, in order: what a
+  /// document built from sections gives, for a caller that has only their digests.
+  public static func digest(ofSections sections: [(id: String, digest: String)]) -> String {
+    let writer = CanonicalJSONWriter()
+    var references: [UInt8] = []
+    references.reserveCapacity(2 + sections.count * 96)
+    writer.writeArray(count: sections.count, depth: 0, into: &references) { index, output in
+      writer.writeArray(count: 2, depth: 1, into: &output) { part, output in
+        CanonicalJSONWriter.writeString(
+          part == 0 ? sections[index].id : sections[index].digest, into: &output)
+      }
+    }
+    return SHA256.hexDigest(of: references)
   }
 
   /// A document read back from storage this program wrote, its stored digest taken as given
@@ -62,9 +75,36 @@ public struct FeedDocument: Hashable, Sendable {
 
   /// The canonical bytes: the same document always encodes to the same bytes. The pretty form is
   /// for people and files; the compact form is what digests are computed over.
+  ///
+  /// It is written straight from the nodes into one buffer sized for the feed, never through a
+  /// `JSONValue` tree, and gives exactly the bytes `CanonicalJSONWriter` gives for `json`.
   public func encoded(pretty: Bool = false) -> Data {
-    CanonicalJSONWriter(pretty: pretty).data(json)
+    Data(encodedBytes(pretty: pretty))
   }
+
+  private func encodedBytes(pretty: Bool) -> [UInt8] {
+    let writer = CanonicalJSONWriter(pretty: pretty)
+    let itemCount = sections.reduce(0) { $0 + $1.items.count + 2 }
+    var output: [UInt8] = []
+    output.reserveCapacity(512 + itemCount * (pretty ? 480 : 320))
+    let keys = CanonicalJSONWriter.canonicalKeys(Self.wireKeys, adding: additionalFields)
+    writer.writeObject(keys: keys, depth: 0, into: &output) { key, output in
+      switch key {
+      case "schema": CanonicalJSONWriter.writeString(Self.schemaName, into: &output)
+      case "version": CanonicalJSONWriter.writeString(version.description, into: &output)
+      case "owner": CanonicalJSONWriter.writeString(owner, into: &output)
+      case "digest": CanonicalJSONWriter.writeString(digest, into: &output)
+      case "sections":
+        writer.writeArray(count: sections.count, depth: 1, into: &output) { index, output in
+          sections[index].write(with: writer, depth: 2, into: &output)
+        }
+      default: writer.write(additionalFields[key]!, depth: 1, into: &output)
+      }
+    }
+    return output
+  }
+
+  private static let wireKeys = ["digest", "owner", "schema", "sections", "version"]
 
   /// The full wire form.
   public var json: JSONValue {
@@ -79,24 +119,35 @@ public struct FeedDocument: Hashable, Sendable {
 
   /// Every item in order, headers and footers included, with a description of where it stands.
   public var itemsWithPlaces: [(item: ItemNode, place: String)] {
-    Self.itemsWithPlaces(in: sections)
+    var found: [(item: ItemNode, place: String)] = []
+    Self.forEachItem(in: sections) { item, section, slot in
+      found.append((item, Self.place(of: slot, in: sections[section])))
+    }
+    return found
   }
 
-  private static func itemsWithPlaces(
-    in sections: [SectionNode]
-  ) -> [(item: ItemNode, place: String)] {
-    sections.flatMap { section in
-      var found: [(ItemNode, String)] = []
-      if let header = section.header {
-        found.append((header, "the header of section \"\(section.id)\""))
-      }
-      for (index, item) in section.items.enumerated() {
-        found.append((item, "item \(index + 1) of section \"\(section.id)\""))
-      }
-      if let footer = section.footer {
-        found.append((footer, "the footer of section \"\(section.id)\""))
-      }
-      return found
+  /// Where an item stands in its section.
+  private enum Slot {
+    case header
+    case item(Int)
+    case footer
+  }
+
+  private static func forEachItem<Failure: Error>(
+    in sections: [SectionNode], _ body: (ItemNode, Int, Slot) throws(Failure) -> Void
+  ) throws(Failure) {
+    for (index, section) in sections.enumerated() {
+      if let header = section.header { try body(header, index, .header) }
+      for (position, item) in section.items.enumerated() { try body(item, index, .item(position)) }
+      if let footer = section.footer { try body(footer, index, .footer) }
+    }
+  }
+
+  private static func place(of slot: Slot, in section: SectionNode) -> String {
+    switch slot {
+    case .header: return "the header of section \"\(section.id)\""
+    case .item(let position): return "item \(position + 1) of section \"\(section.id)\""
+    case .footer: return "the footer of section \"\(section.id)\""
     }
   }
 
@@ -104,27 +155,30 @@ public struct FeedDocument: Hashable, Sendable {
     "schema", "version", "owner", "sections", "digest",
   ]
 
+  /// Checks every id; the description of a place is written only for an error.
   private static func validateIDs(_ sections: [SectionNode]) throws(FeedDocumentError) {
-    var sectionPlaces: [String: String] = [:]
-    var itemPlaces: [String: String] = [:]
+    var sectionIndices: [String: Int] = [:]
+    sectionIndices.reserveCapacity(sections.count)
     for (index, section) in sections.enumerated() {
-      let place = "section \(index + 1)"
       if let reason = FeedIdentifier.problem(with: section.id) {
-        throw .invalidID(id: section.id, place: place, reason: reason)
+        throw .invalidID(id: section.id, place: "section \(index + 1)", reason: reason)
       }
-      if let first = sectionPlaces[section.id] {
-        throw .duplicateID(id: section.id, first: first, second: place)
+      if let first = sectionIndices.updateValue(index, forKey: section.id) {
+        throw .duplicateID(
+          id: section.id, first: "section \(first + 1)", second: "section \(index + 1)")
       }
-      sectionPlaces[section.id] = place
     }
-    for (item, place) in itemsWithPlaces(in: sections) {
+    var itemPlaces: [String: (section: Int, slot: Slot)] = [:]
+    itemPlaces.reserveCapacity(sections.reduce(0) { $0 + $1.items.count + 2 })
+    try forEachItem(in: sections) { (item, section, slot) throws(FeedDocumentError) in
       if let reason = FeedIdentifier.problem(with: item.id) {
-        throw .invalidID(id: item.id, place: place, reason: reason)
+        throw .invalidID(id: item.id, place: place(of: slot, in: sections[section]), reason: reason)
       }
-      if let first = itemPlaces[item.id] {
-        throw .duplicateID(id: item.id, first: first, second: place)
+      if let first = itemPlaces.updateValue((section, slot), forKey: item.id) {
+        throw .duplicateID(
+          id: item.id, first: place(of: first.slot, in: sections[first.section]),
+          second: place(of: slot, in: sections[section]))
       }
-      itemPlaces[item.id] = place
     }
   }
 }

@@ -10,6 +10,7 @@ public enum FeedIdentifier {
 
   /// Why `id` is not a valid id, or `nil` when it is.
   public static func problem(with id: String) -> String? {
+    if isWellFormed(id.utf8) { return nil }
     if id.isEmpty { return "it is empty" }
     if id.utf8.count > maximumLength { return "it is longer than \(maximumLength) bytes" }
     for segment in id.split(separator: "/", omittingEmptySubsequences: false) {
@@ -24,6 +25,26 @@ public enum FeedIdentifier {
   /// Whether `id` follows the syntax.
   public static func isValid(_ id: String) -> Bool {
     problem(with: id) == nil
+  }
+
+  /// The syntax checked byte by byte, the quick answer for the ids that are fine; `problem`
+  /// looks for the reason only when this says no.
+  private static func isWellFormed(_ bytes: String.UTF8View) -> Bool {
+    guard bytes.count <= maximumLength else { return false }
+    var segmentIsEmpty = true
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "/"):
+        if segmentIsEmpty { return false }
+        segmentIsEmpty = true
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "-"):
+        segmentIsEmpty = false
+      default: return false
+      }
+    }
+    return !segmentIsEmpty
   }
 
   private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {

@@ -40,15 +40,14 @@ public struct ItemNode: Hashable, Sendable {
     size: ComponentSize,
     additionalFields: [String: JSONValue]
   ) {
+    var drawn: [UInt8] = []
+    drawn.reserveCapacity(256)
+    Self.write(
+      wire: nil, type: type, props: props, actions: actions, size: size,
+      additionalFields: additionalFields, with: CanonicalJSONWriter(), depth: 0, into: &drawn)
     self.init(
       id: id, type: type, props: props, actions: actions, size: size,
-      additionalFields: additionalFields,
-      storedDigest: SHA256.hexDigest(
-        of: CanonicalJSONWriter().bytes(
-          .object(
-            Self.drawnMembers(
-              type: type, props: props, actions: actions, size: size,
-              additionalFields: additionalFields)))))
+      additionalFields: additionalFields, storedDigest: SHA256.hexDigest(of: drawn))
   }
 
   /// A node read back from storage this program wrote, with the digest stored beside it, taken
@@ -93,6 +92,46 @@ public struct ItemNode: Hashable, Sendable {
   }
 
   static let knownFields: Set<String> = ["id", "type", "props", "actions", "size", "digest"]
+
+  /// Appends the full wire form (`json`) at nesting `depth`, written straight from the fields.
+  func write(with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]) {
+    Self.write(
+      wire: (id, digest), type: type, props: props, actions: actions, size: size,
+      additionalFields: additionalFields, with: writer, depth: depth, into: &output)
+  }
+
+  private static let drawnKeys = ["actions", "props", "size", "type"]
+  private static let wireKeys = ["actions", "digest", "id", "props", "size", "type"]
+
+  /// Writes the members `drawnMembers` would hold, plus `id` and `digest` when `wire` gives
+  /// them, in canonical order; a newer minor version's fields go where their names sort.
+  private static func write(
+    wire: (id: String, digest: String)?,
+    type: String,
+    props: [String: JSONValue],
+    actions: [String: Action],
+    size: ComponentSize,
+    additionalFields: [String: JSONValue],
+    with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]
+  ) {
+    let keys = CanonicalJSONWriter.canonicalKeys(
+      wire == nil ? drawnKeys : wireKeys, adding: additionalFields)
+    writer.writeObject(keys: keys, depth: depth, into: &output) { key, output in
+      switch (key, wire) {
+      case ("type", _): CanonicalJSONWriter.writeString(type, into: &output)
+      case ("props", _): writer.write(.object(props), depth: depth + 1, into: &output)
+      case ("size", _): size.write(with: writer, depth: depth + 1, into: &output)
+      case ("actions", _):
+        let triggers = actions.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        writer.writeObject(keys: triggers, depth: depth + 1, into: &output) { trigger, output in
+          actions[trigger]!.write(with: writer, depth: depth + 2, into: &output)
+        }
+      case ("id", let wire?): CanonicalJSONWriter.writeString(wire.id, into: &output)
+      case ("digest", let wire?): CanonicalJSONWriter.writeString(wire.digest, into: &output)
+      default: writer.write(additionalFields[key]!, depth: depth + 1, into: &output)
+      }
+    }
+  }
 
   private static func drawnMembers(
     type: String,

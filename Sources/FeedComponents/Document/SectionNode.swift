@@ -18,13 +18,14 @@ public struct SectionNode: Hashable, Sendable {
     items: [ItemNode],
     additionalFields: [String: JSONValue] = [:]
   ) {
+    var digested: [UInt8] = []
+    digested.reserveCapacity(64 + items.count * 96)
+    Self.write(
+      id: id, header: header, footer: footer, items: items, additionalFields: additionalFields,
+      digest: nil, with: CanonicalJSONWriter(), depth: 0, into: &digested)
     self.init(
       id: id, header: header, footer: footer, items: items, additionalFields: additionalFields,
-      storedDigest: SHA256.hexDigest(
-        of: CanonicalJSONWriter().bytes(
-          Self.digestedContent(
-            id: id, header: header, footer: footer, items: items,
-            additionalFields: additionalFields))))
+      storedDigest: SHA256.hexDigest(of: digested))
   }
 
   /// A section read back from storage this program wrote, its stored digest taken as given
@@ -61,24 +62,54 @@ public struct SectionNode: Hashable, Sendable {
 
   static let knownFields: Set<String> = ["id", "header", "footer", "items", "digest"]
 
-  /// What the section digest covers: the section's own fields, `header` and `footer` as
-  /// `[id, digest]`, and `items` as a list of `[id, digest]`.
-  private static func digestedContent(
+  /// Appends the full wire form (`json`) at nesting `depth`, written straight from the fields.
+  func write(with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]) {
+    Self.write(
+      id: id, header: header, footer: footer, items: items, additionalFields: additionalFields,
+      digest: digest, with: writer, depth: depth, into: &output)
+  }
+
+  /// Writes the section in canonical order: with its `digest`, the wire form, its header,
+  /// footer and items whole; without, what the section digest covers — the section's own
+  /// fields, `header` and `footer` as `[id, digest]`, and `items` as a list of `[id, digest]`.
+  static func write(
     id: String,
     header: ItemNode?,
     footer: ItemNode?,
     items: [ItemNode],
-    additionalFields: [String: JSONValue]
-  ) -> JSONValue {
-    func reference(_ item: ItemNode) -> JSONValue {
-      .array([.string(item.id), .string(item.digest)])
+    additionalFields: [String: JSONValue],
+    digest: String?,
+    with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]
+  ) {
+    var fixed: [String] = []
+    fixed.reserveCapacity(5)
+    if digest != nil { fixed.append("digest") }
+    if footer != nil { fixed.append("footer") }
+    if header != nil { fixed.append("header") }
+    fixed += ["id", "items"]
+    func item(_ item: ItemNode, depth: Int, into output: inout [UInt8]) {
+      if digest == nil {
+        writer.writeArray(count: 2, depth: depth, into: &output) { index, output in
+          CanonicalJSONWriter.writeString(index == 0 ? item.id : item.digest, into: &output)
+        }
+      } else {
+        item.write(with: writer, depth: depth, into: &output)
+      }
     }
-    var members = additionalFields
-    members["id"] = .string(id)
-    if let header { members["header"] = reference(header) }
-    if let footer { members["footer"] = reference(footer) }
-    members["items"] = .array(items.map(reference))
-    return .object(members)
+    let keys = CanonicalJSONWriter.canonicalKeys(fixed, adding: additionalFields)
+    writer.writeObject(keys: keys, depth: depth, into: &output) { key, output in
+      switch (key, digest) {
+      case ("id", _): CanonicalJSONWriter.writeString(id, into: &output)
+      case ("header", _) where header != nil: item(header!, depth: depth + 1, into: &output)
+      case ("footer", _) where footer != nil: item(footer!, depth: depth + 1, into: &output)
+      case ("items", _):
+        writer.writeArray(count: items.count, depth: depth + 1, into: &output) { index, output in
+          item(items[index], depth: depth + 2, into: &output)
+        }
+      case ("digest", let digest?): CanonicalJSONWriter.writeString(digest, into: &output)
+      default: writer.write(additionalFields[key]!, depth: depth + 1, into: &output)
+      }
+    }
   }
 
   private static func contentMembers(

@@ -33,7 +33,9 @@ public struct CanonicalJSONWriter: Sendable {
     Data(bytes(value))
   }
 
-  private func write(_ value: JSONValue, depth: Int, into output: inout [UInt8]) {
+  /// Appends `value` at nesting `depth`; node types write themselves through this and the
+  /// container methods below, straight into one buffer, without building `JSONValue` trees.
+  func write(_ value: JSONValue, depth: Int, into output: inout [UInt8]) {
     switch value {
     case .null: output.append(contentsOf: "null".utf8)
     case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -41,24 +43,62 @@ public struct CanonicalJSONWriter: Sendable {
     case .decimal(let text): output.append(contentsOf: text.utf8)
     case .string(let text): Self.writeString(text, into: &output)
     case .array(let elements):
-      writeContainer(
-        open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: elements.count, depth: depth,
-        into: &output
-      ) { index, output in
+      writeArray(count: elements.count, depth: depth, into: &output) { index, output in
         write(elements[index], depth: depth + 1, into: &output)
       }
     case .object(let members):
-      let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
       writeContainer(
-        open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: keys.count, depth: depth,
+        open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: sorted.count, depth: depth,
         into: &output
       ) { index, output in
-        Self.writeString(keys[index], into: &output)
-        output.append(UInt8(ascii: ":"))
-        if pretty { output.append(UInt8(ascii: " ")) }
-        write(members[keys[index]]!, depth: depth + 1, into: &output)
+        writeKey(sorted[index].key, into: &output)
+        write(sorted[index].value, depth: depth + 1, into: &output)
       }
     }
+  }
+
+  /// Appends an array of `count` elements; `element(index, &output)` writes each one, at
+  /// nesting `depth + 1`.
+  func writeArray(
+    count: Int, depth: Int, into output: inout [UInt8], element: (Int, inout [UInt8]) -> Void
+  ) {
+    writeContainer(
+      open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: count, depth: depth, into: &output,
+      element: element)
+  }
+
+  /// Appends an object with the members `keys`, which must be distinct and in canonical order
+  /// (see `canonicalKeys(_:adding:)`); `value(key, &output)` writes each value, at nesting
+  /// `depth + 1`.
+  func writeObject(
+    keys: [String], depth: Int, into output: inout [UInt8],
+    value: (String, inout [UInt8]) -> Void
+  ) {
+    writeContainer(
+      open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: keys.count, depth: depth,
+      into: &output
+    ) { index, output in
+      writeKey(keys[index], into: &output)
+      value(keys[index], &output)
+    }
+  }
+
+  /// The member names of an object made of the `fixed` fields a type always writes (already in
+  /// canonical order) and the `additional` fields a newer minor version added, in canonical
+  /// order; a fixed field replaces an additional one of the same name, as it does when the
+  /// members are merged into one dictionary.
+  static func canonicalKeys(_ fixed: [String], adding additional: [String: JSONValue]) -> [String] {
+    if additional.isEmpty { return fixed }
+    return (fixed + additional.keys.filter { !fixed.contains($0) }).sorted {
+      $0.utf8.lexicographicallyPrecedes($1.utf8)
+    }
+  }
+
+  private func writeKey(_ key: String, into output: inout [UInt8]) {
+    Self.writeString(key, into: &output)
+    output.append(UInt8(ascii: ":"))
+    if pretty { output.append(UInt8(ascii: " ")) }
   }
 
   private func writeContainer(
@@ -82,24 +122,44 @@ public struct CanonicalJSONWriter: Sendable {
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
-  private static func writeString(_ text: String, into output: inout [UInt8]) {
+  /// Appends `text` as a JSON string. Runs of bytes that need no escape, which is almost
+  /// every byte of a feed, are copied whole.
+  static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-      case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-      case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-      case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-      case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-      case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-      case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-      case 0x00..<0x20:
-        output.append(contentsOf: "\\u00".utf8)
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0x0F)])
-      default: output.append(byte)
+    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      var start = 0
+      for index in bytes.indices where needsEscape(bytes[index]) {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        writeEscaped(bytes[index], into: &output)
+        start = index + 1
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+    if copied == nil {
+      for byte in text.utf8 {
+        if needsEscape(byte) { writeEscaped(byte, into: &output) } else { output.append(byte) }
       }
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
+  private static func writeEscaped(_ byte: UInt8, into output: inout [UInt8]) {
+    switch byte {
+    case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+    case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+    case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+    case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+    case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+    case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+    case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+    default:
+      output.append(contentsOf: "\\u00".utf8)
+      output.append(hexDigits[Int(byte >> 4)])
+      output.append(hexDigits[Int(byte & 0x0F)])
+    }
   }
 }

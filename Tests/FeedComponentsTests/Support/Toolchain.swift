@@ -35,15 +35,25 @@ enum Toolchain {
       while directory.path.contains(".xctest") { directory.deleteLastPathComponent() }
       candidates.append(directory)
     }
-    let packageRoot = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
     candidates.append(packageRoot.appendingPathComponent(".build/debug"))
     return candidates.first { directory in
       FileManager.default.fileExists(
         atPath: directory.appendingPathComponent("Modules/FeedComponents.swiftmodule").path)
     }
   }
+
+  /// The compiler arguments that let a snippet import FeedComponents from `buildDirectory`:
+  /// its module, and the module map of the C library it calls (libcrypto, `Sources/CCrypto`).
+  static func importArguments(for buildDirectory: URL) -> [String] {
+    [
+      "-I", buildDirectory.appendingPathComponent("Modules").path,
+      "-I", packageRoot.appendingPathComponent("Sources/CCrypto").path,
+    ]
+  }
+
+  private static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   /// The object files of the FeedComponents target in `buildDirectory`.
   static func libraryObjects(in buildDirectory: URL) -> [String] {
