@@ -1,8 +1,5 @@
 import AccountModel
-import Dispatch
-import Foundation
 import Postgres
-import Synchronization
 
 // Snapshots of many owners at once — `snapshot --all`, and a write that changed more than one
 // owner — in a fixed number of statements per batch instead of several per owner: the batch's
@@ -45,7 +42,8 @@ extension AccountStore {
             ) { rows in
               var contents: [SnapshotContent] = []
               contents.reserveCapacity(rows.count)
-              for (row, content) in zip(rows, Self.renderConcurrently(rows, render: render)) {
+              let outcomes = rows.concurrentMap { try Self.renderNext($0, render: render) }
+              for (row, content) in zip(rows, outcomes) {
                 do {
                   contents.append(try content.get())
                 } catch {
@@ -112,6 +110,8 @@ extension AccountStore {
     return infos
   }
 
+  /// One step of `storeSnapshots`: the owners' rows read, rendered and compared, and what is
+  /// recorded written in one pipeline.
   private static func storeSnapshotStep(
     of owners: ArraySlice<String>, recordingUnchanged: Bool, in tx: PostgresTransaction,
     renderingAll renderAll: ([FeedRows]) throws -> [SnapshotContent]
@@ -126,24 +126,30 @@ extension AccountStore {
     }
     if recorded.isEmpty { return [] }
     try requireFreeLabels(recorded.map { ($0.owner, $0.content.label) }, in: tx)
+    let prepared = recorded.map { ($0.content, bases[$0.owner]) }.concurrentMap {
+      content, base in
+      (
+        nodes: try Self.newNodes(of: content, except: base?.feed.itemDigests ?? []),
+        record: SnapshotRecord(content.feed, base: base), summary: content.summarize(base?.feed)
+      )
+    }
     var nodes: [String: String] = [:]
     var records: [String: SnapshotRecord] = [:]
     var snapshots = JSONTextBuffer()
     var sequences = JSONTextBuffer()
     snapshots.raw("[")
     sequences.raw("[")
-    for (index, (owner, sequence, content)) in recorded.enumerated() {
-      let base = bases[owner]
-      nodes.merge(try newNodes(of: content, except: base?.feed.itemDigests ?? [])) { $1 }
+    for (index, ((owner, sequence, content), outcome)) in zip(recorded, prepared).enumerated() {
+      let (itemNodes, record, summary) = try outcome.get()
+      nodes.merge(itemNodes) { $1 }
       if index > 0 {
         snapshots.raw(",")
         sequences.raw(",")
       }
-      let record = SnapshotRecord(content.feed, base: base)
       records[owner] = record
       appendSnapshotRow(
-        owner: owner, sequence: sequence, content: content, record: record,
-        summary: content.summarize(base?.feed), to: &snapshots)
+        owner: owner, sequence: sequence, content: content, record: record, summary: summary,
+        to: &snapshots)
       sequences.raw("{\"id\":")
       sequences.string(owner)
       sequences.raw(",\"sequence\":")
@@ -220,23 +226,6 @@ extension AccountStore {
       text.number(value)
     }
     text.raw("}")
-  }
-
-  /// Renders each of `rows` as its owner's next snapshot (`renderNext`), on as many threads as
-  /// the machine has cores: rendering is pure work on values, and a batch has hundreds of
-  /// independent feeds. Every owner's outcome is returned, in order.
-  static func renderConcurrently(
-    _ rows: [FeedRows], render: @Sendable (FeedRows) throws -> SnapshotContent
-  ) -> [Result<SnapshotContent, any Error>] {
-    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, rows.count))
-    let outcomes = Mutex([Result<SnapshotContent, any Error>?](repeating: nil, count: rows.count))
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      for index in stride(from: worker, to: rows.count, by: workers) {
-        let outcome = Result { try renderNext(rows[index], render: render) }
-        outcomes.withLock { $0[index] = outcome }
-      }
-    }
-    return outcomes.withLock { $0.compactMap { $0 } }
   }
 
   // MARK: Reading a batch
