@@ -84,10 +84,10 @@ extension AccountStore {
   /// `snapshotBatchSize` owners. Returns what it stored, in the owners' order.
   static func storeSnapshots(
     of owners: [String], recordingUnchanged: Bool, in tx: PostgresTransaction,
-    render: (FeedRows) throws -> SnapshotContent
+    render: @Sendable (FeedRows) throws -> SnapshotContent
   ) throws -> [SnapshotInfo] {
-    try storeSnapshots(of: owners, recordingUnchanged: recordingUnchanged, in: tx) {
-      try $0.map { try renderNext($0, render: render) }
+    try storeSnapshots(of: owners, recordingUnchanged: recordingUnchanged, in: tx) { rows in
+      try rows.concurrentMap { try renderNext($0, render: render) }.map { try $0.get() }
     }
   }
 

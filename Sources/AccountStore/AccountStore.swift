@@ -103,7 +103,7 @@ public final class AccountStore: Sendable {
   public func apply(
     _ changes: [StoreChange],
     in scope: OwnerScope,
-    snapshot: ((FeedRows) throws -> SnapshotContent)? = nil,
+    snapshot: (@Sendable (FeedRows) throws -> SnapshotContent)? = nil,
     patcher: (any SnapshotPatcher)? = nil
   ) throws(AccountStoreError) -> [StoreChangeResult] {
     try Self.validate(changes)
@@ -122,7 +122,7 @@ public final class AccountStore: Sendable {
   public func apply(
     owner id: String, in scope: OwnerScope,
     planning plan: (FeedRows?) throws -> [StoreChange],
-    snapshot: ((FeedRows) throws -> SnapshotContent)? = nil
+    snapshot: (@Sendable (FeedRows) throws -> SnapshotContent)? = nil
   ) throws(AccountStoreError) -> [StoreChangeResult] {
     try checked { () throws(FieldError) in try FieldRules.ownerID(id) }
     guard scope.contains(id) else { throw .notFound(ChangeApplier.name(.owner(id), in: scope)) }
@@ -171,7 +171,7 @@ public final class AccountStore: Sendable {
   /// at the cost of what changed.
   private static func apply(
     _ changes: [StoreChange], in scope: OwnerScope,
-    snapshot: ((FeedRows) throws -> SnapshotContent)?, patcher: (any SnapshotPatcher)?,
+    snapshot: (@Sendable (FeedRows) throws -> SnapshotContent)?, patcher: (any SnapshotPatcher)?,
     tx: PostgresTransaction
   ) throws -> [StoreChangeResult] {
     let results = try ChangeApplier(transaction: tx, changes: changes, scope: scope).run()

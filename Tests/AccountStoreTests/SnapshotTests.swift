@@ -3,7 +3,7 @@ import AccountStore
 import Testing
 
 @Suite struct SnapshotTests {
-  private func render(_ label: String? = nil) -> (FeedRows) -> SnapshotContent {
+  private func render(_ label: String? = nil) -> @Sendable (FeedRows) -> SnapshotContent {
     { rows in
       testContent(
         items: rows.accounts.map { (id: "account/\($0.id)", text: $0.name) }, label: label,

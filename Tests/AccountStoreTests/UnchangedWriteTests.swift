@@ -1,6 +1,7 @@
 import AccountModel
 import AccountStore
 import Foundation
+import Synchronization
 import Testing
 
 /// A write that asks for what the rows already are changes nothing: every table dumps the same
@@ -112,15 +113,15 @@ import Testing
   @Test func anUnchangedWriteIsNotEvenRendered() throws {
     try withStore { store in
       let account = try store.addAccount("a", balance: 1)
-      var renders = 0
+      let renders = Mutex(0)
       let before = try store.dump()
       try store.apply(
         [.updateAccount(id: account.id, AccountUpdate(name: "a"))], in: .anyOwner
       ) { rows in
-        renders += 1
+        renders.withLock { $0 += 1 }
         return screen(rows)
       }
-      #expect(renders == 0)
+      #expect(renders.withLock { $0 } == 0)
       #expect(try store.dump() == before)
     }
   }
