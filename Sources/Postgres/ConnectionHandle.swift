@@ -267,21 +267,39 @@ final class ConnectionHandle {
         name: String(cString: PQfname(result, Int32(column))),
         type: PostgresDataType(PQftype(result, Int32(column))))
     }
-    var cells: [[UInt8]?] = []
-    cells.reserveCapacity(rowCount * columnCount)
+    var spans: [Int] = []
+    spans.reserveCapacity(rowCount * columnCount * 2)
+    var total = 0
     for row in 0..<Int32(rowCount) {
       for column in 0..<Int32(columnCount) {
         if PQgetisnull(result, row, column) == 1 {
-          cells.append(nil)
+          spans.append(0)
+          spans.append(-1)
         } else {
           let length = Int(PQgetlength(result, row, column))
-          let bytes = UnsafeRawPointer(PQgetvalue(result, row, column)!)
-          cells.append(Array(UnsafeRawBufferPointer(start: bytes, count: length)))
+          spans.append(total)
+          spans.append(length)
+          total += length
         }
       }
     }
+    let bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+      var cell = 0
+      for row in 0..<Int32(rowCount) {
+        for column in 0..<Int32(columnCount) {
+          let length = spans[cell * 2 + 1]
+          if length > 0 {
+            let value = UnsafeRawPointer(PQgetvalue(result, row, column)!)
+            UnsafeMutableRawPointer(buffer.baseAddress! + spans[cell * 2])
+              .copyMemory(from: value, byteCount: length)
+          }
+          cell += 1
+        }
+      }
+      count = total
+    }
     let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
-    return PostgresRows(columns: columns, cells: cells, affectedRows: affected)
+    return PostgresRows(columns: columns, bytes: bytes, spans: spans, affectedRows: affected)
   }
 
   private func serverError(_ result: OpaquePointer) -> PostgresError {
