@@ -13,26 +13,33 @@ public struct PostgresRows: Sendable, RandomAccessCollection {
   public let columns: [PostgresColumn]
   /// The bytes of every non-NULL cell, row-major.
   let bytes: [UInt8]
-  /// Two numbers per cell, row-major: where its bytes start in `bytes` and how many there
-  /// are, or -1 for SQL NULL.
-  let spans: [Int]
+  /// The number of bytes of each cell, row-major, or -1 for SQL NULL (libpq's own limit on one
+  /// value).
+  let lengths: [Int32]
+  /// Where each row's first cell starts in `bytes`.
+  let rowStarts: [Int]
   /// Rows inserted, updated or deleted, as the server's command tag reports them.
   public let affectedRows: Int
 
-  init(columns: [PostgresColumn], bytes: [UInt8], spans: [Int], affectedRows: Int) {
+  init(
+    columns: [PostgresColumn], bytes: [UInt8], lengths: [Int32], rowStarts: [Int],
+    affectedRows: Int
+  ) {
     self.columns = columns
     self.bytes = bytes
-    self.spans = spans
+    self.lengths = lengths
+    self.rowStarts = rowStarts
     self.affectedRows = affectedRows
   }
 
   public var startIndex: Int { 0 }
-  public var endIndex: Int { columns.isEmpty ? 0 : spans.count / (2 * columns.count) }
+  public var endIndex: Int { columns.isEmpty ? 0 : rowStarts.count }
 
   public subscript(position: Int) -> PostgresRow {
-    let start = position * columns.count * 2
+    let first = position * columns.count
     return PostgresRow(
-      columns: columns, bytes: bytes, spans: spans[start..<start + columns.count * 2])
+      columns: columns, bytes: bytes, lengths: lengths[first..<first + columns.count],
+      start: rowStarts[position])
   }
 
   /// The single row of a result that must have exactly one, e.g. `INSERT … RETURNING`.
@@ -48,8 +55,10 @@ public struct PostgresRows: Sendable, RandomAccessCollection {
 public struct PostgresRow: Sendable {
   public let columns: [PostgresColumn]
   let bytes: [UInt8]
-  /// This row's part of `PostgresRows.spans`.
-  let spans: ArraySlice<Int>
+  /// This row's part of `PostgresRows.lengths`.
+  let lengths: ArraySlice<Int32>
+  /// Where this row's first cell starts in `bytes`; each cell follows the one before it.
+  let start: Int
 
   /// Decodes the named column. A NULL decodes only into an optional; a column type the Swift
   /// type does not accept is an error naming the column and both types.
@@ -73,10 +82,13 @@ public struct PostgresRow: Sendable {
     }
     let column = columns[index]
     do throws(PostgresDecodingFailure) {
-      let start = spans[spans.startIndex + 2 * index]
-      let count = spans[spans.startIndex + 2 * index + 1]
+      var offset = start
+      for before in lengths.startIndex..<lengths.startIndex + index {
+        offset += Int(max(0, lengths[before]))
+      }
+      let count = Int(lengths[lengths.startIndex + index])
       guard count >= 0 else { return try T.postgresNull() }
-      return try T(postgresBytes: bytes[start..<start + count], type: column.type)
+      return try T(postgresBytes: bytes[offset..<offset + count], type: column.type)
     } catch {
       let message: String
       switch error {

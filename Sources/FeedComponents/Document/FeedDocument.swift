@@ -149,29 +149,33 @@ public struct FeedDocument: Hashable, Sendable {
     "schema", "version", "owner", "sections", "digest",
   ]
 
-  /// Checks every id; the description of a place is written only for an error.
+  /// Checks every id; where an id stands is looked up and described only for an error.
   private static func validateIDs(_ sections: [SectionNode]) throws(FeedDocumentError) {
-    var sectionIndices: [String: Int] = [:]
-    sectionIndices.reserveCapacity(sections.count)
+    var sectionIDs = Set<String>(minimumCapacity: sections.count)
     for (index, section) in sections.enumerated() {
       if let reason = FeedIdentifier.problem(with: section.id) {
         throw .invalidID(id: section.id, place: "section \(index + 1)", reason: reason)
       }
-      if let first = sectionIndices.updateValue(index, forKey: section.id) {
+      if !sectionIDs.insert(section.id).inserted {
+        let first = sections.firstIndex { $0.id == section.id }!
         throw .duplicateID(
           id: section.id, first: "section \(first + 1)", second: "section \(index + 1)")
       }
     }
-    var itemPlaces: [String: (section: Int, slot: Slot)] = [:]
-    itemPlaces.reserveCapacity(sections.reduce(0) { $0 + $1.items.count + 2 })
+    var itemIDs = Set<String>(minimumCapacity: sections.reduce(0) { $0 + $1.items.count + 2 })
     try forEachItem(in: sections) { (item, section, slot) throws(FeedDocumentError) in
       if let reason = FeedIdentifier.problem(with: item.id) {
         throw .invalidID(id: item.id, place: place(of: slot, in: sections[section]), reason: reason)
       }
-      if let first = itemPlaces.updateValue((section, slot), forKey: item.id) {
+      if !itemIDs.insert(item.id).inserted {
+        var first: String?
+        forEachItem(in: sections) { other, otherSection, otherSlot in
+          if first == nil && other.id == item.id {
+            first = place(of: otherSlot, in: sections[otherSection])
+          }
+        }
         throw .duplicateID(
-          id: item.id, first: place(of: first.slot, in: sections[first.section]),
-          second: place(of: slot, in: sections[section]))
+          id: item.id, first: first!, second: place(of: slot, in: sections[section]))
       }
     }
   }
