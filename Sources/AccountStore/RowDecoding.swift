@@ -1,5 +1,4 @@
 import AccountModel
-import Foundation
 import Postgres
 
 /// How each model is read from its table's columns; the column lists are kept next to the
@@ -14,23 +13,48 @@ enum Columns {
     """
   static let snapshotInfo =
     "owner_id, sequence, taken_at, label, reason, digest, screen, added, changed, removed, moved"
-  /// The names of `account`'s and `notice`'s columns, for the records of the feed read.
-  static let accountNames = names(account)
-  static let noticeNames = names(notice)
+  /// The three parts of the feed read, one `UNION ALL` of typed rows: `part` says which (0 the
+  /// owner, 1 an account, 2 a notice) and every part has every column, NULL where it is not its
+  /// own. Accounts and notices share `id`, `owner_id`, `position`, `placement`, `version` and
+  /// the timestamps; the owner's id is its `owner_id`, and `read_at` is the database's clock.
+  static let feedOwner = """
+    0 AS part, id AS owner_id, display_name, last_snapshot_sequence, created_at, \
+    now() AS read_at, NULL::bigint AS id, NULL::integer AS position, NULL::bigint AS placement, \
+    NULL::bigint AS version, NULL::timestamptz AS updated_at, NULL::text AS name, \
+    NULL::text AS kind, NULL::bigint AS balance_minor, NULL::text AS currency, \
+    NULL::boolean AS hidden, NULL::text AS message, NULL::text AS severity, \
+    NULL::boolean AS dismissible, NULL::timestamptz AS active_from, \
+    NULL::timestamptz AS active_until, NULL::timestamptz AS dismissed_at
+    """
+  static let feedAccount = """
+    1, owner_id, NULL, NULL, created_at, NULL, id, position, placement, version, updated_at, \
+    name, kind, balance_minor, currency, hidden, NULL, NULL, NULL, NULL, NULL, NULL
+    """
+  static let feedNotice = """
+    2, owner_id, NULL, NULL, created_at, NULL, id, position, placement, version, updated_at, \
+    NULL, NULL, NULL, NULL, NULL, message, severity, dismissible, active_from, active_until, \
+    dismissed_at
+    """
   /// How an owner's accounts and notices are shown: by position, and among rows at the same
   /// position the most recently placed first (`SQL/004_placements.sql`), so placing a row at
   /// position P puts it before every row already there.
   static let displayOrder = "position, placement DESC"
-
-  private static func names(_ columns: String) -> [String] {
-    columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-  }
 }
 
 extension Owner {
   init(row: PostgresRow) throws {
     self.init(
       id: try row.decode("id"), displayName: try row.decode("display_name"),
+      lastSnapshotSequence: try row.decode("last_snapshot_sequence"),
+      createdAt: try row.decode("created_at"))
+  }
+}
+
+extension Owner {
+  /// The owner's part of the feed read (`Columns.feedOwner`).
+  init(feedRow row: PostgresRow) throws {
+    self.init(
+      id: try row.decode("owner_id"), displayName: try row.decode("display_name"),
       lastSnapshotSequence: try row.decode("last_snapshot_sequence"),
       createdAt: try row.decode("created_at"))
   }

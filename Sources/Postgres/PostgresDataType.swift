@@ -24,8 +24,6 @@ public struct PostgresDataType: RawRepresentable, Hashable, Sendable, CustomStri
   public static let timestamp = Self(1114)
   public static let timestamptz = Self(1184)
   public static let numeric = Self(1700)
-  /// An array of anonymous records, such as `ARRAY(SELECT ROW(…) FROM …)`.
-  public static let recordArray = Self(2287)
   public static let uuid = Self(2950)
   public static let jsonb = Self(3802)
   /// Lets the server infer the parameter's type from context.
@@ -34,8 +32,7 @@ public struct PostgresDataType: RawRepresentable, Hashable, Sendable, CustomStri
   private static let names: [UInt32: String] = [
     16: "bool", 17: "bytea", 19: "name", 20: "int8", 21: "int2", 23: "int4", 25: "text",
     26: "oid", 114: "json", 700: "float4", 701: "float8", 1042: "bpchar", 1043: "varchar",
-    1082: "date", 1114: "timestamp", 1184: "timestamptz", 1700: "numeric", 2287: "record[]",
-    2950: "uuid",
+    1082: "date", 1114: "timestamp", 1184: "timestamptz", 1700: "numeric", 2950: "uuid",
     3802: "jsonb", 0: "unspecified",
   ]
 
