@@ -31,19 +31,35 @@ public struct MoneyFormatter: Hashable, Sendable {
   }
 
   /// The unsigned amount in major units: the whole part grouped by thousands with ",", then "." and
-  /// exactly `minorDigits` fraction digits when the currency has any.
+  /// exactly `minorDigits` fraction digits when the currency has any. It is written from the last
+  /// digit backwards straight into the string, because every row of a feed formats one.
   private static func decimalDigits(_ magnitude: UInt64, minorDigits: Int) -> String {
-    let plain = String(magnitude)
-    let padded =
-      plain.count > minorDigits
-      ? plain : String(repeating: "0", count: minorDigits + 1 - plain.count) + plain
-    let whole = padded.dropLast(minorDigits)
-    let fraction = padded.suffix(minorDigits)
-    var grouped = ""
-    for (index, digit) in whole.enumerated() {
-      if index > 0 && (whole.count - index) % 3 == 0 { grouped.append(",") }
-      grouped.append(digit)
+    var digitCount = 1
+    var scan = magnitude / 10
+    while scan > 0 {
+      digitCount += 1
+      scan /= 10
     }
-    return fraction.isEmpty ? grouped : grouped + "." + fraction
+    let wholeCount = max(digitCount, minorDigits + 1) - minorDigits
+    let length = wholeCount + (wholeCount - 1) / 3 + (minorDigits > 0 ? minorDigits + 1 : 0)
+    return String(unsafeUninitializedCapacity: length) { text in
+      var rest = magnitude
+      var position = length
+      func put(_ byte: UInt8) {
+        position -= 1
+        text[position] = byte
+      }
+      func putDigit() {
+        put(UInt8(ascii: "0") + UInt8(rest % 10))
+        rest /= 10
+      }
+      for _ in 0..<minorDigits { putDigit() }
+      if minorDigits > 0 { put(UInt8(ascii: ".")) }
+      for index in 0..<wholeCount {
+        if index > 0 && index % 3 == 0 { put(UInt8(ascii: ",")) }
+        putDigit()
+      }
+      return length
+    }
   }
 }

@@ -60,25 +60,32 @@ public enum SHA256 {
     /// The 32-byte digest of everything appended.
     public consuming func finalize() -> [UInt8] {
       [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
-        var length: UInt32 = 0
-        guard EVP_DigestFinal_ex(context, digest.baseAddress, &length) == 1, length == 32 else {
-          preconditionFailure("libcrypto could not finish a SHA-256 digest")
-        }
+        finish(into: digest)
         count = 32
       }
     }
 
-    /// The digest of everything appended as 64 lower-case hex characters.
+    /// The digest of everything appended as 64 lower-case hex characters; the 32 bytes never
+    /// leave the stack.
     public consuming func finalizeHex() -> String {
-      let digest = finalize()
-      return String(unsafeUninitializedCapacity: 64) { text in
-        SHA256.hexDigits.withUTF8Buffer { digits in
-          for (index, byte) in digest.enumerated() {
-            text[index * 2] = digits[Int(byte >> 4)]
-            text[index * 2 + 1] = digits[Int(byte & 0x0F)]
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { digest in
+        finish(into: digest)
+        return String(unsafeUninitializedCapacity: 64) { text in
+          SHA256.hexDigits.withUTF8Buffer { digits in
+            for index in 0..<32 {
+              text[index * 2] = digits[Int(digest[index] >> 4)]
+              text[index * 2 + 1] = digits[Int(digest[index] & 0x0F)]
+            }
           }
+          return 64
         }
-        return 64
+      }
+    }
+
+    private func finish(into digest: UnsafeMutableBufferPointer<UInt8>) {
+      var length: UInt32 = 0
+      guard EVP_DigestFinal_ex(context, digest.baseAddress, &length) == 1, length == 32 else {
+        preconditionFailure("libcrypto could not finish a SHA-256 digest")
       }
     }
   }

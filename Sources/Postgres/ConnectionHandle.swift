@@ -267,21 +267,44 @@ final class ConnectionHandle {
         name: String(cString: PQfname(result, Int32(column))),
         type: PostgresDataType(PQftype(result, Int32(column))))
     }
-    var cells: [[UInt8]?] = []
-    cells.reserveCapacity(rowCount * columnCount)
+    var lengths: [Int32] = []
+    lengths.reserveCapacity(rowCount * columnCount)
+    var rowStarts: [Int] = []
+    rowStarts.reserveCapacity(rowCount)
+    var total = 0
     for row in 0..<Int32(rowCount) {
+      rowStarts.append(total)
       for column in 0..<Int32(columnCount) {
         if PQgetisnull(result, row, column) == 1 {
-          cells.append(nil)
+          lengths.append(-1)
         } else {
-          let length = Int(PQgetlength(result, row, column))
-          let bytes = UnsafeRawPointer(PQgetvalue(result, row, column)!)
-          cells.append(Array(UnsafeRawBufferPointer(start: bytes, count: length)))
+          let length = PQgetlength(result, row, column)
+          lengths.append(length)
+          total += Int(length)
         }
       }
     }
+    let bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+      var offset = 0
+      var cell = 0
+      for row in 0..<Int32(rowCount) {
+        for column in 0..<Int32(columnCount) {
+          let length = Int(lengths[cell])
+          if length > 0 {
+            let value = UnsafeRawPointer(PQgetvalue(result, row, column)!)
+            UnsafeMutableRawPointer(buffer.baseAddress! + offset)
+              .copyMemory(from: value, byteCount: length)
+            offset += length
+          }
+          cell += 1
+        }
+      }
+      count = total
+    }
     let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
-    return PostgresRows(columns: columns, cells: cells, affectedRows: affected)
+    return PostgresRows(
+      columns: columns, bytes: bytes, lengths: lengths, rowStarts: rowStarts,
+      affectedRows: affected)
   }
 
   private func serverError(_ result: OpaquePointer) -> PostgresError {

@@ -6,25 +6,40 @@ public struct PostgresColumn: Sendable, Equatable {
 
 /// The complete result of one statement, copied out of libpq so it outlives the connection's
 /// next use and can be handed across tasks.
+///
+/// Every value's bytes sit one after another in one buffer, so a result of many rows costs two
+/// allocations rather than one per cell.
 public struct PostgresRows: Sendable, RandomAccessCollection {
   public let columns: [PostgresColumn]
-  /// Row-major cells; nil is SQL NULL.
-  let cells: [[UInt8]?]
+  /// The bytes of every non-NULL cell, row-major.
+  let bytes: [UInt8]
+  /// The number of bytes of each cell, row-major, or -1 for SQL NULL (libpq's own limit on one
+  /// value).
+  let lengths: [Int32]
+  /// Where each row's first cell starts in `bytes`.
+  let rowStarts: [Int]
   /// Rows inserted, updated or deleted, as the server's command tag reports them.
   public let affectedRows: Int
 
-  init(columns: [PostgresColumn], cells: [[UInt8]?], affectedRows: Int) {
+  init(
+    columns: [PostgresColumn], bytes: [UInt8], lengths: [Int32], rowStarts: [Int],
+    affectedRows: Int
+  ) {
     self.columns = columns
-    self.cells = cells
+    self.bytes = bytes
+    self.lengths = lengths
+    self.rowStarts = rowStarts
     self.affectedRows = affectedRows
   }
 
   public var startIndex: Int { 0 }
-  public var endIndex: Int { columns.isEmpty ? 0 : cells.count / columns.count }
+  public var endIndex: Int { columns.isEmpty ? 0 : rowStarts.count }
 
   public subscript(position: Int) -> PostgresRow {
-    let start = position * columns.count
-    return PostgresRow(columns: columns, cells: cells[start..<start + columns.count])
+    let first = position * columns.count
+    return PostgresRow(
+      columns: columns, bytes: bytes, lengths: lengths[first..<first + columns.count],
+      start: rowStarts[position])
   }
 
   /// The single row of a result that must have exactly one, e.g. `INSERT … RETURNING`.
@@ -39,12 +54,20 @@ public struct PostgresRows: Sendable, RandomAccessCollection {
 /// One row of a result. Values decode by column name or position into any `PostgresDecodable`.
 public struct PostgresRow: Sendable {
   public let columns: [PostgresColumn]
-  let cells: ArraySlice<[UInt8]?>
+  let bytes: [UInt8]
+  /// This row's part of `PostgresRows.lengths`.
+  let lengths: ArraySlice<Int32>
+  /// Where this row's first cell starts in `bytes`; each cell follows the one before it.
+  let start: Int
 
   /// Decodes the named column. A NULL decodes only into an optional; a column type the Swift
   /// type does not accept is an error naming the column and both types.
   public func decode<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws -> T {
-    guard let index = columns.firstIndex(where: { $0.name == column }) else {
+    // Comparing lengths first keeps most of the names that differ from a full comparison.
+    let length = column.utf8.count
+    guard
+      let index = columns.firstIndex(where: { $0.name.utf8.count == length && $0.name == column })
+    else {
       let names = columns.map(\.name).joined(separator: ", ")
       throw PostgresError(kind: .decoding, message: "no column \"\(column)\" in result (\(names))")
     }
@@ -59,8 +82,13 @@ public struct PostgresRow: Sendable {
     }
     let column = columns[index]
     do throws(PostgresDecodingFailure) {
-      guard let bytes = cells[cells.startIndex + index] else { return try T.postgresNull() }
-      return try T(postgresBytes: bytes[...], type: column.type)
+      var offset = start
+      for before in lengths.startIndex..<lengths.startIndex + index {
+        offset += Int(max(0, lengths[before]))
+      }
+      let count = Int(lengths[lengths.startIndex + index])
+      guard count >= 0 else { return try T.postgresNull() }
+      return try T(postgresBytes: bytes[offset..<offset + count], type: column.type)
     } catch {
       let message: String
       switch error {

@@ -11,7 +11,10 @@ extension String: PostgresCodable {
     postgresBytes bytes: ArraySlice<UInt8>, type: PostgresDataType
   ) throws(PostgresDecodingFailure) {
     switch type {
-    case .text, .varchar, .bpchar, .name: self = String(decoding: bytes, as: UTF8.self)
+    case .text, .varchar, .bpchar, .name:
+      // Through the buffer, the decoding takes the standard library's fast path for UTF-8 in
+      // memory, not the generic one that looks up type metadata on every value.
+      self = bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     default: throw .typeMismatch
     }
   }

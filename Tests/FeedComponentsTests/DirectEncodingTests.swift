@@ -46,6 +46,20 @@ import Testing
         == CanonicalJSONWriter(pretty: pretty).data(Self.document.json))
   }
 
+  @Test(arguments: [false, true])
+  func aFeedLargerThanTheWritingBufferEncodesTheSame(pretty: Bool) throws {
+    let items = (0..<2_000).map { index in
+      ItemNode(
+        id: "account/\(index)", type: "account_row",
+        props: ["title": .string("계좌 \(index)"), "value": .string("\(index * 1_000)원")],
+        actions: [.touch: .openURL("app://accounts/\(index)")], size: .fixed(height: 64))
+    }
+    let document = try FeedDocument(owner: "o", sections: [SectionNode(id: "s", items: items)])
+    let encoded = document.encoded(pretty: pretty)
+    #expect(encoded.count > 128 * 1024)
+    #expect(encoded == CanonicalJSONWriter(pretty: pretty).data(document.json))
+  }
+
   @Test func anItemDigestCoversItsJSONWithoutIDAndDigest() throws {
     for item in [Self.item, Self.plain, Self.estimated] {
       var drawn = try #require(item.json.objectValue)

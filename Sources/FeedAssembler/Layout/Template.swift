@@ -59,12 +59,14 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
 
   /// The text with each placeholder replaced by its value (or left empty if `values` lacks it).
   public func filled(_ values: [String: String]) -> String {
-    parts.map {
-      switch $0 {
-      case .text(let text): text
-      case .placeholder(let name): values[name] ?? ""
+    var filled = ""
+    for part in parts {
+      switch part {
+      case .text(let text): filled += text
+      case .placeholder(let name): filled += values[name] ?? ""
       }
-    }.joined()
+    }
+    return filled
   }
 
   public var description: String { text }

@@ -32,7 +32,8 @@ public struct Section {
         sectionID: id, indexPath: IndexPath(section: index, item: item), environment: environment)
     }
     let capabilities = environment.capabilities
-    let shown = components.compactMap { $0.resolved(for: capabilities) }
+    let shown =
+      capabilities == nil ? components : components.compactMap { $0.resolved(for: capabilities) }
     return SectionNode(
       id: id,
       header: header?.resolved(for: capabilities)?.render(context: context(0)),
@@ -49,8 +50,10 @@ extension Section {
   /// parts and lost them all to the client's capabilities is left out, as the assembler leaves
   /// out a section with nothing to show; one built empty stays.
   func hasContent(for capabilities: ClientCapabilities?) -> Bool {
-    let parts = [header, footer].compactMap { $0 } + components
-    return parts.isEmpty || parts.contains { $0.resolved(for: capabilities) != nil }
+    let ends = [header, footer].compactMap { $0 }
+    if ends.isEmpty && components.isEmpty { return true }
+    return ends.contains { $0.resolved(for: capabilities) != nil }
+      || components.contains { $0.resolved(for: capabilities) != nil }
   }
 }
 

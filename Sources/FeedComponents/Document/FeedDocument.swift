@@ -76,17 +76,22 @@ public struct FeedDocument: Hashable, Sendable {
   /// The canonical bytes: the same document always encodes to the same bytes. The pretty form is
   /// for people and files; the compact form is what digests are computed over.
   ///
-  /// It is written straight from the nodes into one buffer sized for the feed, never through a
-  /// `JSONValue` tree, and gives exactly the bytes `CanonicalJSONWriter` gives for `json`.
+  /// It is written straight from the nodes, never through a `JSONValue` tree, and gives exactly
+  /// the bytes `CanonicalJSONWriter` gives for `json`. The text goes through a small buffer into
+  /// the `Data`, so the feed is held once, not once more as an array to copy from.
   public func encoded(pretty: Bool = false) -> Data {
-    Data(encodedBytes(pretty: pretty))
-  }
-
-  private func encodedBytes(pretty: Bool) -> [UInt8] {
     let writer = CanonicalJSONWriter(pretty: pretty)
     let itemCount = sections.reduce(0) { $0 + $1.items.count + 2 }
+    // Capacity is only reserved, not touched, so guessing high costs no memory.
+    var data = Data(capacity: 512 + itemCount * (pretty ? 480 : 320))
     var output: [UInt8] = []
-    output.reserveCapacity(512 + itemCount * (pretty ? 480 : 320))
+    output.reserveCapacity(Self.chunkSize + 4096)
+    func drain(_ output: inout [UInt8]) {
+      if output.count >= Self.chunkSize {
+        data.append(contentsOf: output)
+        output.removeAll(keepingCapacity: true)
+      }
+    }
     let keys = CanonicalJSONWriter.canonicalKeys(Self.wireKeys, adding: additionalFields)
     writer.writeObject(keys: keys, depth: 0, into: &output) { key, output in
       switch key {
@@ -96,13 +101,17 @@ public struct FeedDocument: Hashable, Sendable {
       case "digest": CanonicalJSONWriter.writeString(digest, into: &output)
       case "sections":
         writer.writeArray(count: sections.count, depth: 1, into: &output) { index, output in
-          sections[index].write(with: writer, depth: 2, into: &output)
+          sections[index].write(with: writer, depth: 2, into: &output, afterEachItem: drain)
         }
       default: writer.write(additionalFields[key]!, depth: 1, into: &output)
       }
     }
-    return output
+    data.append(contentsOf: output)
+    return data
   }
+
+  /// How much text `encoded` gathers before moving it into the `Data`.
+  private static let chunkSize = 64 * 1024
 
   private static let wireKeys = ["digest", "owner", "schema", "sections", "version"]
 
@@ -155,29 +164,33 @@ public struct FeedDocument: Hashable, Sendable {
     "schema", "version", "owner", "sections", "digest",
   ]
 
-  /// Checks every id; the description of a place is written only for an error.
+  /// Checks every id; where an id stands is looked up and described only for an error.
   private static func validateIDs(_ sections: [SectionNode]) throws(FeedDocumentError) {
-    var sectionIndices: [String: Int] = [:]
-    sectionIndices.reserveCapacity(sections.count)
+    var sectionIDs = Set<String>(minimumCapacity: sections.count)
     for (index, section) in sections.enumerated() {
       if let reason = FeedIdentifier.problem(with: section.id) {
         throw .invalidID(id: section.id, place: "section \(index + 1)", reason: reason)
       }
-      if let first = sectionIndices.updateValue(index, forKey: section.id) {
+      if !sectionIDs.insert(section.id).inserted {
+        let first = sections.firstIndex { $0.id == section.id }!
         throw .duplicateID(
           id: section.id, first: "section \(first + 1)", second: "section \(index + 1)")
       }
     }
-    var itemPlaces: [String: (section: Int, slot: Slot)] = [:]
-    itemPlaces.reserveCapacity(sections.reduce(0) { $0 + $1.items.count + 2 })
+    var itemIDs = Set<String>(minimumCapacity: sections.reduce(0) { $0 + $1.items.count + 2 })
     try forEachItem(in: sections) { (item, section, slot) throws(FeedDocumentError) in
       if let reason = FeedIdentifier.problem(with: item.id) {
         throw .invalidID(id: item.id, place: place(of: slot, in: sections[section]), reason: reason)
       }
-      if let first = itemPlaces.updateValue((section, slot), forKey: item.id) {
+      if !itemIDs.insert(item.id).inserted {
+        var first: String?
+        forEachItem(in: sections) { other, otherSection, otherSlot in
+          if first == nil && other.id == item.id {
+            first = place(of: otherSlot, in: sections[otherSection])
+          }
+        }
         throw .duplicateID(
-          id: item.id, first: place(of: first.slot, in: sections[first.section]),
-          second: place(of: slot, in: sections[section]))
+          id: item.id, first: first!, second: place(of: slot, in: sections[section]))
       }
     }
   }

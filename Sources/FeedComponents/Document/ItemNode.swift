@@ -24,11 +24,11 @@ public struct ItemNode: Hashable, Sendable {
     actions: [ActionTrigger: Action] = [:],
     size: ComponentSize = .automatic
   ) {
+    var named: [String: Action] = [:]
+    named.reserveCapacity(actions.count)
+    for (trigger, action) in actions { named[trigger.rawValue] = action }
     self.init(
-      id: id, type: type, props: props,
-      actions: Dictionary(uniqueKeysWithValues: actions.map { ($0.key.rawValue, $0.value) }),
-      size: size, additionalFields: [:]
-    )
+      id: id, type: type, props: props, actions: named, size: size, additionalFields: [:])
   }
 
   /// The designated initializer, also used when reading a document.
@@ -122,9 +122,8 @@ public struct ItemNode: Hashable, Sendable {
       case ("props", _): writer.write(.object(props), depth: depth + 1, into: &output)
       case ("size", _): size.write(with: writer, depth: depth + 1, into: &output)
       case ("actions", _):
-        let triggers = actions.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        writer.writeObject(keys: triggers, depth: depth + 1, into: &output) { trigger, output in
-          actions[trigger]!.write(with: writer, depth: depth + 2, into: &output)
+        writer.writeMembers(actions, depth: depth + 1, into: &output) { action, output in
+          action.write(with: writer, depth: depth + 2, into: &output)
         }
       case ("id", let wire?): CanonicalJSONWriter.writeString(wire.id, into: &output)
       case ("digest", let wire?): CanonicalJSONWriter.writeString(wire.digest, into: &output)

@@ -21,7 +21,8 @@ extension SectionNode {
     var bytes: [UInt8] = []
     write(
       id: id, header: header, footer: footer, items: [reference(id: marker, digest: marker)],
-      additionalFields: members, digest: nil, with: CanonicalJSONWriter(), depth: 0, into: &bytes)
+      additionalFields: members, digest: nil, with: CanonicalJSONWriter(), depth: 0, into: &bytes,
+      afterEachItem: { _ in })
     let parts = String(decoding: bytes, as: UTF8.self).components(
       separatedBy: "[\"\\u0000items\\u0000\",\"\\u0000items\\u0000\"]")
     guard parts.count == 2 else {

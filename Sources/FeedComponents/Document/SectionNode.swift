@@ -22,7 +22,7 @@ public struct SectionNode: Hashable, Sendable {
     digested.reserveCapacity(64 + items.count * 96)
     Self.write(
       id: id, header: header, footer: footer, items: items, additionalFields: additionalFields,
-      digest: nil, with: CanonicalJSONWriter(), depth: 0, into: &digested)
+      digest: nil, with: CanonicalJSONWriter(), depth: 0, into: &digested, afterEachItem: { _ in })
     self.init(
       id: id, header: header, footer: footer, items: items, additionalFields: additionalFields,
       storedDigest: SHA256.hexDigest(of: digested))
@@ -63,10 +63,14 @@ public struct SectionNode: Hashable, Sendable {
   static let knownFields: Set<String> = ["id", "header", "footer", "items", "digest"]
 
   /// Appends the full wire form (`json`) at nesting `depth`, written straight from the fields.
-  func write(with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]) {
+  /// `afterEachItem` sees the buffer after every item of `items`, to drain it.
+  func write(
+    with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8],
+    afterEachItem: (inout [UInt8]) -> Void = { _ in }
+  ) {
     Self.write(
       id: id, header: header, footer: footer, items: items, additionalFields: additionalFields,
-      digest: digest, with: writer, depth: depth, into: &output)
+      digest: digest, with: writer, depth: depth, into: &output, afterEachItem: afterEachItem)
   }
 
   /// Writes the section in canonical order: with its `digest`, the wire form, its header,
@@ -79,7 +83,8 @@ public struct SectionNode: Hashable, Sendable {
     items: [ItemNode],
     additionalFields: [String: JSONValue],
     digest: String?,
-    with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]
+    with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8],
+    afterEachItem: (inout [UInt8]) -> Void
   ) {
     var fixed: [String] = []
     fixed.reserveCapacity(5)
@@ -105,6 +110,7 @@ public struct SectionNode: Hashable, Sendable {
       case ("items", _):
         writer.writeArray(count: items.count, depth: depth + 1, into: &output) { index, output in
           item(items[index], depth: depth + 2, into: &output)
+          afterEachItem(&output)
         }
       case ("digest", let digest?): CanonicalJSONWriter.writeString(digest, into: &output)
       default: writer.write(additionalFields[key]!, depth: depth + 1, into: &output)

@@ -47,15 +47,54 @@ public struct CanonicalJSONWriter: Sendable {
         write(elements[index], depth: depth + 1, into: &output)
       }
     case .object(let members):
-      let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-      writeContainer(
-        open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: sorted.count, depth: depth,
-        into: &output
-      ) { index, output in
-        writeKey(sorted[index].key, into: &output)
-        write(sorted[index].value, depth: depth + 1, into: &output)
+      writeMembers(members, depth: depth, into: &output) { member, output in
+        write(member, depth: depth + 1, into: &output)
       }
     }
+  }
+
+  /// Appends the object `members` with its keys in canonical order; `value(member, &output)`
+  /// writes each value, at nesting `depth + 1`. One or two members, the usual size of props and
+  /// actions, are put in order without sorting an array.
+  func writeMembers<Value>(
+    _ members: [String: Value], depth: Int, into output: inout [UInt8],
+    value: (Value, inout [UInt8]) -> Void
+  ) {
+    func member(_ member: (key: String, value: Value), into output: inout [UInt8]) {
+      writeKey(member.key, into: &output)
+      value(member.value, &output)
+    }
+    var iterator = members.makeIterator()
+    let open = UInt8(ascii: "{")
+    let close = UInt8(ascii: "}")
+    switch members.count {
+    case 0:
+      writeContainer(open: open, close: close, count: 0, depth: depth, into: &output) { _, _ in }
+    case 1:
+      let only = iterator.next()!
+      writeContainer(open: open, close: close, count: 1, depth: depth, into: &output) {
+        _, output in member(only, into: &output)
+      }
+    case 2:
+      let one = iterator.next()!
+      let other = iterator.next()!
+      let (first, second) = Self.precedes(one.key, other.key) ? (one, other) : (other, one)
+      writeContainer(open: open, close: close, count: 2, depth: depth, into: &output) {
+        index, output in member(index == 0 ? first : second, into: &output)
+      }
+    default:
+      let sorted = members.sorted { Self.precedes($0.key, $1.key) }
+      writeContainer(
+        open: open, close: close, count: sorted.count, depth: depth, into: &output
+      ) { index, output in
+        member(sorted[index], into: &output)
+      }
+    }
+  }
+
+  /// The canonical order of keys: by their UTF-8 bytes.
+  static func precedes(_ key: String, _ other: String) -> Bool {
+    key.utf8.lexicographicallyPrecedes(other.utf8)
   }
 
   /// Appends an array of `count` elements; `element(index, &output)` writes each one, at
@@ -90,9 +129,7 @@ public struct CanonicalJSONWriter: Sendable {
   /// members are merged into one dictionary.
   static func canonicalKeys(_ fixed: [String], adding additional: [String: JSONValue]) -> [String] {
     if additional.isEmpty { return fixed }
-    return (fixed + additional.keys.filter { !fixed.contains($0) }).sorted {
-      $0.utf8.lexicographicallyPrecedes($1.utf8)
-    }
+    return (fixed + additional.keys.filter { !fixed.contains($0) }).sorted(by: precedes)
   }
 
   private func writeKey(_ key: String, into output: inout [UInt8]) {
