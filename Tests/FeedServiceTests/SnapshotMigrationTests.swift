@@ -48,16 +48,7 @@ import Testing
   }
 
   @Test func everySnapshotReadsBackByteForByteWithItsDigest() throws {
-    let (expected, migrated) = try TestDatabase.with { database in
-      let connection = try database.connect()
-      let expected = try databaseBefore005(connection)
-      let service = FeedService { AccountStore(connection: connection) }
-      try service.migrate()
-      let migrated = try (1...3).map {
-        try service.document(.sequence(Int64($0)), owner: seedOwner)
-      }
-      return (expected, migrated)
-    }
+    let (expected, migrated) = try readBackAfterMigrating({ try databaseBefore005($0) })
     #expect(migrated.map { $0.encoded() } == expected.map { $0.encoded() })
     #expect(migrated.map(\.digest) == expected.map(\.digest))
     let checked = try migrated.map { try FeedDocument(data: $0.encoded()) }
@@ -94,19 +85,7 @@ import Testing
   }
 
   @Test func aWriteAfterTheMigrationBuildsOnTheMigratedSnapshot() throws {
-    let (stored, live) = try TestDatabase.with { database in
-      let connection = try database.connect()
-      _ = try databaseBefore005(connection)
-      let service = FeedService { AccountStore(connection: connection) }
-      try service.migrate()
-      let id = try service.accounts(owner: seedOwner)[2].id
-      try service.apply(
-        [.adjustBalance(id: id, delta: 1, expectedVersion: nil)], in: .anyOwner, reason: "after")
-      return (
-        try service.document(.latest(back: 0), owner: seedOwner),
-        try service.liveDocument(owner: seedOwner)
-      )
-    }
+    let (stored, live) = try writeAfterMigrating({ try databaseBefore005($0) }, account: 2)
     #expect(stored.encoded() == live.encoded())
   }
 }

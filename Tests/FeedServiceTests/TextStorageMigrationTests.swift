@@ -61,34 +61,13 @@ import Testing
   }
 
   @Test func everySnapshotReadsBackByteForByteAfterTheMigration() throws {
-    let (expected, migrated) = try TestDatabase.with { database in
-      let connection = try database.connect()
-      let expected = try databaseBefore008(connection)
-      let service = FeedService { AccountStore(connection: connection) }
-      try service.migrate()
-      let migrated = try (1...4).map {
-        try service.document(.sequence(Int64($0)), owner: seedOwner)
-      }
-      return (expected, migrated)
-    }
+    let (expected, migrated) = try readBackAfterMigrating({ try databaseBefore008($0) })
     #expect(migrated.map { $0.encoded() } == expected.map { $0.encoded() })
     #expect(migrated.map(\.digest) == expected.map(\.digest))
   }
 
   @Test func aWriteAfterTheMigrationBuildsOnTheMigratedChain() throws {
-    let (stored, live) = try TestDatabase.with { database in
-      let connection = try database.connect()
-      _ = try databaseBefore008(connection)
-      let service = FeedService { AccountStore(connection: connection) }
-      try service.migrate()
-      let id = try service.accounts(owner: seedOwner)[1].id
-      try service.apply(
-        [.adjustBalance(id: id, delta: 1, expectedVersion: nil)], in: .anyOwner, reason: "after")
-      return (
-        try service.document(.latest(back: 0), owner: seedOwner),
-        try service.liveDocument(owner: seedOwner)
-      )
-    }
+    let (stored, live) = try writeAfterMigrating({ try databaseBefore008($0) }, account: 1)
     #expect(stored.encoded() == live.encoded())
   }
 

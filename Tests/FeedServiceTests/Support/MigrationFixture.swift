@@ -1,0 +1,45 @@
+import AccountModel
+import AccountStore
+import FeedComponents
+import Postgres
+import PostgresTestSupport
+
+@testable import FeedService
+
+/// Builds a database as an older schema left it (`build` returns the documents its snapshots
+/// stand for), migrates it through the service, and returns those documents with what snapshots
+/// 1, 2, … read back as afterwards.
+func readBackAfterMigrating(_ build: (PostgresConnection) throws -> [FeedDocument]) throws -> (
+  expected: [FeedDocument], migrated: [FeedDocument]
+) {
+  try TestDatabase.with { database in
+    let connection = try database.connect()
+    let expected = try build(connection)
+    let service = FeedService { AccountStore(connection: connection) }
+    try service.migrate()
+    let migrated = try (1...expected.count).map {
+      try service.document(.sequence(Int64($0)), owner: seedOwner)
+    }
+    return (expected, migrated)
+  }
+}
+
+/// Builds a database with `build`, migrates it, adjusts the balance of the seed owner's account
+/// at `index`, and returns the snapshot that write recorded with the live document.
+func writeAfterMigrating(
+  _ build: (PostgresConnection) throws -> [FeedDocument], account index: Int
+) throws -> (stored: FeedDocument, live: FeedDocument) {
+  try TestDatabase.with { database in
+    let connection = try database.connect()
+    _ = try build(connection)
+    let service = FeedService { AccountStore(connection: connection) }
+    try service.migrate()
+    let id = try service.accounts(owner: seedOwner)[index].id
+    try service.apply(
+      [.adjustBalance(id: id, delta: 1, expectedVersion: nil)], in: .anyOwner, reason: "after")
+    return (
+      try service.document(.latest(back: 0), owner: seedOwner),
+      try service.liveDocument(owner: seedOwner)
+    )
+  }
+}
