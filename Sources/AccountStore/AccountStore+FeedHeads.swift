@@ -316,21 +316,6 @@ extension AccountStore {
       notices: try read[1].map(Notice.init), sums: sums, readAt: try ownerRow.decode("read_at"))
   }
 
-  /// The nodes of `digests`, each of which the patch must have drawn.
-  private static func nodes(_ digests: Set<String>, from nodes: [String: String]) throws
-    -> [String: String]
-  {
-    var found: [String: String] = [:]
-    for digest in digests {
-      guard let node = nodes[digest] else {
-        throw AccountStoreError.invalid(
-          field: "snapshot", reason: "the item with digest \(digest) comes without its node")
-      }
-      found[digest] = node
-    }
-    return found
-  }
-
   private static func headSections(_ text: String) throws -> [HeadSection] {
     guard
       let values = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: String]]

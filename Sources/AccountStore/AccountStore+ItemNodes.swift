@@ -11,12 +11,22 @@ extension AccountStore {
   {
     let needed = content.feed.itemDigests.subtracting(known)
     if needed.isEmpty { return [:] }
-    let nodes = content.nodes(needed)
-    if let missing = needed.sorted().first(where: { nodes[$0] == nil }) {
-      throw AccountStoreError.invalid(
-        field: "snapshot", reason: "the item with digest \(missing) comes without its node")
+    return try nodes(needed, from: content.nodes(needed))
+  }
+
+  /// The nodes of `digests` out of `nodes`, each of which the renderer must have drawn.
+  static func nodes(_ digests: Set<String>, from nodes: [String: String]) throws
+    -> [String: String]
+  {
+    var found: [String: String] = [:]
+    for digest in digests.sorted() {
+      guard let node = nodes[digest] else {
+        throw AccountStoreError.invalid(
+          field: "snapshot", reason: "the item with digest \(digest) comes without its node")
+      }
+      found[digest] = node
     }
-    return nodes
+    return found
   }
 
   /// Inserts `nodes` (digest → node JSON text) in one statement; a node already stored is left
