@@ -240,32 +240,39 @@ public final class AccountStore: Sendable {
   /// owner took longer than running them).
   static func readFeedRows(owner id: String, in database: some PostgresQueryable) throws -> FeedRows
   {
-    let rows = try database.query(
-      """
-      SELECT \(unsafe: Columns.feedOwner) FROM owners WHERE id = (SELECT \(id)::text)
-      UNION ALL SELECT \(unsafe: Columns.feedAccount) FROM accounts
-        WHERE owner_id = (SELECT \(id)::text)
-      UNION ALL SELECT \(unsafe: Columns.feedNotice) FROM notices
-        WHERE owner_id = (SELECT \(id)::text)
-      ORDER BY part, \(unsafe: Columns.displayOrder)
-      """)
-    guard let ownerRow = rows.first, try ownerRow.decode("part", as: Int32.self) == 0 else {
+    var owner = PostgresBindings()
+    owner.append(id)
+    let rows = try database.query(PostgresQuery(unsafeSQL: feedRowsSQL, bindings: owner))
+    let part = try rows.index(ofColumn: "part")
+    guard let ownerRow = rows.first, try ownerRow.decode(at: part, as: Int32.self) == 0 else {
       throw AccountStoreError.notFound("owner '\(id)'")
     }
     var accounts: [Account] = []
     var notices: [Notice] = []
     accounts.reserveCapacity(rows.count - 1)
+    let accountColumns = try AccountColumns(rows)
+    let noticeColumns = try NoticeColumns(rows)
     for row in rows.dropFirst() {
-      if try row.decode("part", as: Int32.self) == 1 {
-        accounts.append(try Account(row: row))
+      if try row.decode(at: part, as: Int32.self) == 1 {
+        accounts.append(try Account(row: row, columns: accountColumns))
       } else {
-        notices.append(try Notice(row: row))
+        notices.append(try Notice(row: row, columns: noticeColumns))
       }
     }
+    let ownerColumns = try FeedOwnerColumns(rows)
     return FeedRows(
-      owner: try Owner(feedRow: ownerRow), accounts: accounts, notices: notices,
-      readAt: try ownerRow.decode("read_at"))
+      owner: try Owner(feedRow: ownerRow, columns: ownerColumns), accounts: accounts,
+      notices: notices, readAt: try ownerRow.decode(at: ownerColumns.readAt))
   }
+
+  /// The statement `readFeedRows(owner:in:)` runs, its owner id bound as `$1`: written once, so
+  /// a read neither builds its text nor binds the id once per part.
+  private static let feedRowsSQL = """
+    SELECT \(Columns.feedOwner) FROM owners WHERE id = (SELECT $1::text)
+    UNION ALL SELECT \(Columns.feedAccount) FROM accounts WHERE owner_id = (SELECT $1::text)
+    UNION ALL SELECT \(Columns.feedNotice) FROM notices WHERE owner_id = (SELECT $1::text)
+    ORDER BY part, \(Columns.displayOrder)
+    """
 
   /// Locks the owners' rows for the rest of the transaction, in id order (byte order, as every
   /// writer sorts them, so two writers never deadlock), in one statement however many there are.

@@ -51,44 +51,59 @@ extension Owner {
 }
 
 extension Owner {
-  /// The owner's part of the feed read (`Columns.feedOwner`).
-  init(feedRow row: PostgresRow) throws {
+  /// The owner's part of the feed read (`Columns.feedOwner`), its columns found once per result.
+  init(feedRow row: PostgresRow, columns: FeedOwnerColumns) throws {
     self.init(
-      id: try row.decode("owner_id"), displayName: try row.decode("display_name"),
-      lastSnapshotSequence: try row.decode("last_snapshot_sequence"),
-      createdAt: try row.decode("created_at"))
+      id: try row.decode(at: columns.ownerID), displayName: try row.decode(at: columns.displayName),
+      lastSnapshotSequence: try row.decode(at: columns.lastSnapshotSequence),
+      createdAt: try row.decode(at: columns.createdAt))
   }
 }
 
 extension Account {
   init(row: PostgresRow) throws {
-    let code: String = try row.decode("currency")
+    try self.init(row: row, columns: AccountColumns(row))
+  }
+
+  /// An account from a row whose columns were found once for the whole result, as a result of
+  /// many accounts reads them.
+  init(row: PostgresRow, columns: AccountColumns) throws {
+    let code: String = try row.decode(at: columns.currency)
     guard let currency = Currency(code: code) else {
       throw AccountStoreError.invalid(
         field: "currency", reason: "stored code '\(code)' is not ISO 4217")
     }
     self.init(
-      id: try row.decode("id"), ownerID: try row.decode("owner_id"), name: try row.decode("name"),
-      kind: try row.decode("kind"),
-      balance: Money(minorUnits: try row.decode("balance_minor"), currency: currency),
-      position: try row.decode("position"), hidden: try row.decode("hidden"),
-      version: try row.decode("version"), createdAt: try row.decode("created_at"),
-      updatedAt: try row.decode("updated_at"))
+      id: try row.decode(at: columns.id), ownerID: try row.decode(at: columns.ownerID),
+      name: try row.decode(at: columns.name), kind: try row.decode(at: columns.kind),
+      balance: Money(minorUnits: try row.decode(at: columns.balanceMinor), currency: currency),
+      position: try row.decode(at: columns.position), hidden: try row.decode(at: columns.hidden),
+      version: try row.decode(at: columns.version),
+      createdAt: try row.decode(at: columns.createdAt),
+      updatedAt: try row.decode(at: columns.updatedAt))
   }
 }
 
 extension Notice {
   init(row: PostgresRow) throws {
-    let severity: String = try row.decode("severity")
+    try self.init(row: row, columns: NoticeColumns(row))
+  }
+
+  /// A notice from a row whose columns were found once for the whole result.
+  init(row: PostgresRow, columns: NoticeColumns) throws {
+    let severity: String = try row.decode(at: columns.severity)
     self.init(
-      id: try row.decode("id"), ownerID: try row.decode("owner_id"),
-      message: try row.decode("message"),
+      id: try row.decode(at: columns.id), ownerID: try row.decode(at: columns.ownerID),
+      message: try row.decode(at: columns.message),
       severity: NoticeSeverity(rawValue: severity) ?? .info,
-      dismissible: try row.decode("dismissible"),
-      activeFrom: try row.decode("active_from"), activeUntil: try row.decode("active_until"),
-      position: try row.decode("position"), dismissedAt: try row.decode("dismissed_at"),
-      version: try row.decode("version"), createdAt: try row.decode("created_at"),
-      updatedAt: try row.decode("updated_at"))
+      dismissible: try row.decode(at: columns.dismissible),
+      activeFrom: try row.decode(at: columns.activeFrom),
+      activeUntil: try row.decode(at: columns.activeUntil),
+      position: try row.decode(at: columns.position),
+      dismissedAt: try row.decode(at: columns.dismissedAt),
+      version: try row.decode(at: columns.version),
+      createdAt: try row.decode(at: columns.createdAt),
+      updatedAt: try row.decode(at: columns.updatedAt))
   }
 }
 

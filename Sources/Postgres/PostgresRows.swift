@@ -42,6 +42,25 @@ public struct PostgresRows: Sendable, RandomAccessCollection {
       start: rowStarts[position])
   }
 
+  /// The position of the named column, for a caller that decodes it from many rows: finding a
+  /// column by name costs more than decoding its value, so a loop over rows finds it once.
+  public func index(ofColumn name: String) throws -> Int {
+    try Self.index(ofColumn: name, in: columns)
+  }
+
+  /// The position of the named column among `columns`; an error names the columns there are.
+  public static func index(ofColumn name: String, in columns: [PostgresColumn]) throws -> Int {
+    // Comparing lengths first keeps most of the names that differ from a full comparison.
+    let length = name.utf8.count
+    guard
+      let index = columns.firstIndex(where: { $0.name.utf8.count == length && $0.name == name })
+    else {
+      let names = columns.map(\.name).joined(separator: ", ")
+      throw PostgresError(kind: .decoding, message: "no column \"\(name)\" in result (\(names))")
+    }
+    return index
+  }
+
   /// The single row of a result that must have exactly one, e.g. `INSERT … RETURNING`.
   public func single() throws -> PostgresRow {
     guard count == 1, let row = first else {
@@ -63,15 +82,7 @@ public struct PostgresRow: Sendable {
   /// Decodes the named column. A NULL decodes only into an optional; a column type the Swift
   /// type does not accept is an error naming the column and both types.
   public func decode<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws -> T {
-    // Comparing lengths first keeps most of the names that differ from a full comparison.
-    let length = column.utf8.count
-    guard
-      let index = columns.firstIndex(where: { $0.name.utf8.count == length && $0.name == column })
-    else {
-      let names = columns.map(\.name).joined(separator: ", ")
-      throw PostgresError(kind: .decoding, message: "no column \"\(column)\" in result (\(names))")
-    }
-    return try decode(at: index, as: type)
+    try decode(at: PostgresRows.index(ofColumn: column, in: columns), as: type)
   }
 
   /// Decodes the column at a zero-based position.
