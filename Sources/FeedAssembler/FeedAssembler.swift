@@ -158,8 +158,15 @@ public struct FeedAssembler: Sendable {
       account: account, subtitle: lines.isEmpty ? nil : lines.joined(separator: " · "),
       formatter: formatter)
     guard let url = layout.touchURL else { return AnyComponent(row) }
-    let values = ["id": String(account.id), "kind": account.kind, "owner": owner]
-    return AnyComponent(row.onTouch(.openURL(url.filled(values))))
+    let filled = url.filled { name in
+      switch name {
+      case "id": String(account.id)
+      case "kind": account.kind
+      case "owner": owner
+      default: nil
+      }
+    }
+    return AnyComponent(row.onTouch(.openURL(filled)))
   }
 
   // MARK: Visibility

@@ -59,11 +59,17 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
 
   /// The text with each placeholder replaced by its value (or left empty if `values` lacks it).
   public func filled(_ values: [String: String]) -> String {
+    filled { values[$0] }
+  }
+
+  /// The text with each placeholder replaced by `value(name)`, or by nothing when it gives nil:
+  /// for a caller that fills one template per row and has no dictionary of values to build.
+  public func filled(_ value: (String) -> String?) -> String {
     var filled = ""
     for part in parts {
       switch part {
       case .text(let text): filled += text
-      case .placeholder(let name): filled += values[name] ?? ""
+      case .placeholder(let name): filled += value(name) ?? ""
       }
     }
     return filled

@@ -5,7 +5,13 @@
 public struct For<Data: Sequence>: ComponentListConvertible {
   public let components: [AnyComponent]
 
+  /// Inlinable, so the loop is compiled for the caller's sequence and closure rather than run
+  /// through the generic `Sequence` witnesses once per element of every feed.
+  @inlinable
   public init(of data: Data, @SectionModelsBuilder content: (Data.Element) -> [AnyComponent]) {
-    components = data.flatMap(content)
+    var components: [AnyComponent] = []
+    components.reserveCapacity(data.underestimatedCount)
+    for element in data { components.append(contentsOf: content(element)) }
+    self.components = components
   }
 }

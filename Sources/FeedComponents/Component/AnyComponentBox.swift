@@ -24,7 +24,7 @@ final class ComponentBox<C: Component>: AnyComponentBox {
   }
 
   override func render(context: RenderContext) -> ItemNode {
-    ContainerCell<C>().render(component: component, context: context)
+    component.node(renderingInto: component.createContent(), context: context)
   }
 
   override func size(in proposal: SizeProposal) -> ComponentSize {

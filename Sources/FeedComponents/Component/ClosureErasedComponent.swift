@@ -6,7 +6,9 @@ struct ClosureErasedComponent {
   let fallback: () -> AnyComponent?
 
   init<C: Component>(_ component: C) {
-    render = { context in ContainerCell<C>().render(component: component, context: context) }
+    render = { context in
+      component.node(renderingInto: component.createContent(), context: context)
+    }
     size = { proposal in component.size(in: proposal) }
     fallback = { component.fallback }
   }

@@ -21,14 +21,6 @@ public final class ContainerCell<C: Component> {
       content = component.createContent()
       hostedContent = content
     }
-    content.actions = [:]
-    component.render(context: context, content: content)
-    return ItemNode(
-      id: component.id,
-      type: C.Content.nodeType,
-      props: content.props,
-      actions: content.actions,
-      size: component.size(in: context.proposal)
-    )
+    return component.node(renderingInto: content, context: context)
   }
 }

@@ -12,7 +12,10 @@ public final class AccountRowView: Touchable {
   public init() {}
 
   public var props: [String: JSONValue] {
-    var props: [String: JSONValue] = ["title": .string(title), "value": .string(value)]
+    // Sized for all three up front, so adding the subtitle never grows the table.
+    var props = [String: JSONValue](minimumCapacity: 3)
+    props["title"] = .string(title)
+    props["value"] = .string(value)
     if let subtitle { props["subtitle"] = .string(subtitle) }
     return props
   }

@@ -24,9 +24,12 @@ public struct ItemNode: Hashable, Sendable {
     actions: [ActionTrigger: Action] = [:],
     size: ComponentSize = .automatic
   ) {
+    // Most items carry no action, and an empty dictionary costs nothing to make.
     var named: [String: Action] = [:]
-    named.reserveCapacity(actions.count)
-    for (trigger, action) in actions { named[trigger.rawValue] = action }
+    if !actions.isEmpty {
+      named.reserveCapacity(actions.count)
+      for (trigger, action) in actions { named[trigger.rawValue] = action }
+    }
     self.init(
       id: id, type: type, props: props, actions: named, size: size, additionalFields: [:])
   }

@@ -83,11 +83,20 @@ public struct CanonicalJSONWriter: Sendable {
         index, output in member(index == 0 ? first : second, into: &output)
       }
     default:
-      let sorted = members.sorted { Self.precedes($0.key, $1.key) }
-      writeContainer(
-        open: open, close: close, count: sorted.count, depth: depth, into: &output
-      ) { index, output in
-        member(sorted[index], into: &output)
+      // Sorted in a buffer on the stack: an item's props are sorted twice per feed (for its
+      // digest and its text), and an array to sort them in costs more than the sorting.
+      withUnsafeTemporaryAllocation(
+        of: (key: String, value: Value).self, capacity: members.count
+      ) { buffer in
+        _ = buffer.initialize(from: members)
+        defer { buffer.deinitialize() }
+        var sorted = buffer
+        sorted.sort { Self.precedes($0.key, $1.key) }
+        writeContainer(
+          open: open, close: close, count: sorted.count, depth: depth, into: &output
+        ) { index, output in
+          member(sorted[index], into: &output)
+        }
       }
     }
   }

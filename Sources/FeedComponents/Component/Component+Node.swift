@@ -1,0 +1,20 @@
+extension Component {
+  /// Renders the component into `content` and returns the node it drew: the actions are
+  /// cleared first and attached again by the component's modifiers, so content that drew
+  /// another component before never keeps its actions.
+  ///
+  /// `ContainerCell` calls it with the content it hosts; an erased component, drawn once per
+  /// feed, calls it with fresh content and needs no cell to keep it, which spares allocating
+  /// and looking up a generic cell class for every item of every feed.
+  func node(renderingInto content: Content, context: RenderContext) -> ItemNode {
+    content.actions = [:]
+    render(context: context, content: content)
+    return ItemNode(
+      id: id,
+      type: Content.nodeType,
+      props: content.props,
+      actions: content.actions,
+      size: size(in: context.proposal)
+    )
+  }
+}
