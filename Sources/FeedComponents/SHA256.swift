@@ -1,4 +1,5 @@
 internal import CCrypto
+import Foundation
 
 /// SHA-256 (FIPS 180-4) for content digests that must agree across processes and machines,
 /// computed by the system's libcrypto (OpenSSL 3): CryptoKit does not exist on Linux, the project
@@ -31,7 +32,7 @@ public enum SHA256 {
     private let context: OpaquePointer
 
     public init() {
-      guard let context = EVP_MD_CTX_new() else {
+      guard let context = SHA256.idleContexts.take() ?? EVP_MD_CTX_new() else {
         preconditionFailure("libcrypto could not allocate a digest context")
       }
       guard EVP_DigestInit_ex2(context, SHA256.algorithm, nil) == 1 else {
@@ -41,7 +42,7 @@ public enum SHA256 {
     }
 
     deinit {
-      EVP_MD_CTX_free(context)
+      SHA256.idleContexts.give(context)
     }
 
     /// Appends `bytes` to the hashed message.
@@ -91,6 +92,38 @@ public enum SHA256 {
   }
 
   private static let hexDigits: StaticString = "0123456789abcdef"
+
+  /// Digest contexts a finished hasher left for the next one. Making and freeing a context
+  /// (and the SHA-256 state libcrypto keeps inside it) cost more than hashing a small node,
+  /// and a feed hashes one node after another; starting a kept context again for SHA-256
+  /// reuses that state.
+  private static let idleContexts = ContextPool()
+
+  /// A bounded stack of idle digest contexts shared by every thread.
+  private final class ContextPool: @unchecked Sendable {
+    /// More than the threads that hash at once need; a context beyond it is freed.
+    private static let limit = 32
+    /// Guarded by `lock`; every pointer in it is owned by the pool.
+    private var contexts: [OpaquePointer] = []
+    private let lock = NSLock()
+
+    init() {
+      contexts.reserveCapacity(Self.limit)
+    }
+
+    func take() -> OpaquePointer? {
+      lock.withLock { contexts.popLast() }
+    }
+
+    func give(_ context: OpaquePointer) {
+      let kept = lock.withLock {
+        guard contexts.count < Self.limit else { return false }
+        contexts.append(context)
+        return true
+      }
+      if !kept { EVP_MD_CTX_free(context) }
+    }
+  }
 
   /// SHA-256 fetched from the default provider once: `EVP_sha256()` would look the
   /// implementation up again on every digest, which costs more than hashing a small node.

@@ -29,6 +29,27 @@ import Testing
         == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
   }
 
+  /// Hashers hand their libcrypto context on to the next one: a context left in the middle of
+  /// a message, or by a hasher that finished while another was open, must start clean.
+  @Test func aReusedContextStartsEveryDigestAfresh() {
+    var abandoned = SHA256.Hasher()
+    abandoned.update(Array("left unfinished".utf8))
+    _ = consume abandoned
+    var outer = SHA256.Hasher()
+    outer.update(Array("ab".utf8))
+    #expect(
+      SHA256.hexDigest(of: Array("abc".utf8))
+        == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    outer.update(Array("c".utf8))
+    #expect(
+      outer.finalizeHex() == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    for _ in 0..<3 {
+      #expect(
+        SHA256.hexDigest(of: [])
+          == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+  }
+
   @Test func everyLengthAroundTheBlockBoundariesAgreesWithCoreutils() throws {
     let tool = try #require(
       ["/usr/bin/sha256sum", "/bin/sha256sum"].first {
