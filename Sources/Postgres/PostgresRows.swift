@@ -73,11 +73,11 @@ public struct PostgresRows: Sendable, RandomAccessCollection {
 /// One row of a result. Values decode by column name or position into any `PostgresDecodable`.
 public struct PostgresRow: Sendable {
   public let columns: [PostgresColumn]
-  let bytes: [UInt8]
+  @usableFromInline let bytes: [UInt8]
   /// This row's part of `PostgresRows.lengths`.
-  let lengths: ArraySlice<Int32>
+  @usableFromInline let lengths: ArraySlice<Int32>
   /// Where this row's first cell starts in `bytes`; each cell follows the one before it.
-  let start: Int
+  @usableFromInline let start: Int
 
   /// Decodes the named column. A NULL decodes only into an optional; a column type the Swift
   /// type does not accept is an error naming the column and both types.
@@ -86,12 +86,15 @@ public struct PostgresRow: Sendable {
   }
 
   /// Decodes the column at a zero-based position.
+  ///
+  /// Inlinable, so a caller decoding a known type gets code for that type: a store decodes
+  /// every value of every row it reads through here, and the generic path looked the type's
+  /// conformance up for each one.
+  @inlinable
   public func decode<T: PostgresDecodable>(at index: Int, as type: T.Type = T.self) throws -> T {
     guard columns.indices.contains(index) else {
-      throw PostgresError(
-        kind: .decoding, message: "no column at index \(index) (result has \(columns.count))")
+      throw Self.noColumn(at: index, count: columns.count)
     }
-    let column = columns[index]
     do throws(PostgresDecodingFailure) {
       var offset = start
       for before in lengths.startIndex..<lengths.startIndex + index {
@@ -99,18 +102,32 @@ public struct PostgresRow: Sendable {
       }
       let count = Int(lengths[lengths.startIndex + index])
       guard count >= 0 else { return try T.postgresNull() }
-      return try T(postgresBytes: bytes[offset..<offset + count], type: column.type)
+      return try T(postgresBytes: bytes[offset..<offset + count], type: columns[index].type)
     } catch {
-      let message: String
-      switch error {
-      case .typeMismatch:
-        message = "column \"\(column.name)\" is \(column.type), which does not decode as \(T.self)"
-      case .unexpectedNull:
-        message = "column \"\(column.name)\" is NULL, but \(T.self) is not optional"
-      case .malformed(let what):
-        message = "column \"\(column.name)\": malformed \(what) for \(T.self)"
-      }
-      throw PostgresError(kind: .decoding, message: message, column: column.name)
+      throw Self.decodingError(error, column: columns[index], as: T.self)
     }
+  }
+
+  @usableFromInline
+  static func noColumn(at index: Int, count: Int) -> PostgresError {
+    PostgresError(
+      kind: .decoding, message: "no column at index \(index) (result has \(count))")
+  }
+
+  /// The error for a value that did not decode, naming the column and both types.
+  @usableFromInline
+  static func decodingError(
+    _ failure: PostgresDecodingFailure, column: PostgresColumn, as type: Any.Type
+  ) -> PostgresError {
+    let message: String
+    switch failure {
+    case .typeMismatch:
+      message = "column \"\(column.name)\" is \(column.type), which does not decode as \(type)"
+    case .unexpectedNull:
+      message = "column \"\(column.name)\" is NULL, but \(type) is not optional"
+    case .malformed(let what):
+      message = "column \"\(column.name)\": malformed \(what) for \(type)"
+    }
+    return PostgresError(kind: .decoding, message: message, column: column.name)
   }
 }
