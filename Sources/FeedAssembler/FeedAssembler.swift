@@ -38,12 +38,13 @@ public struct FeedAssembler: Sendable {
       sections.append(
         Section(id: "title") { SectionHeaderComponent(id: "title/screen", text: title) })
     }
+    let shown = shownAccounts(rows)
     for section in layout.sections {
       switch section {
       case .notices(let notices): sections += noticeSections(rows.notices, at: rows.readAt, notices)
-      case .total(let total):
-        sections += totalSections(CurrencyTotal.totals(of: shownAccounts(rows)), total)
-      case .accounts(let accounts): sections += accountSections(rows, accounts)
+      case .total(let total): sections += totalSections(CurrencyTotal.totals(of: shown), total)
+      case .accounts(let accounts):
+        sections += accountSections(shown, owner: rows.owner.id, accounts)
       case .visibility(let visibility): sections += visibilitySections(rows, visibility)
       }
     }
@@ -120,12 +121,14 @@ public struct FeedAssembler: Sendable {
     "accounts/\(kind)"
   }
 
-  private func accountSections(_ rows: FeedRows, _ layout: AccountsLayout) -> [Section] {
-    let shown = shownAccounts(rows)
+  /// The sections listing `shown` (see `shownAccounts`), which the total shares.
+  private func accountSections(_ shown: [Account], owner: String, _ layout: AccountsLayout)
+    -> [Section]
+  {
     guard !shown.isEmpty else {
       return [
         Section(id: "accounts", header: header("accounts", layout.title)) {
-          emptyState(layout.emptyState, owner: rows.owner.id)
+          emptyState(layout.emptyState, owner: owner)
         }
       ]
     }
@@ -133,7 +136,7 @@ public struct FeedAssembler: Sendable {
     case .flat:
       return [
         Section(id: "accounts", header: header("accounts", layout.title)) {
-          For(of: shown) { accountRow($0, owner: rows.owner.id, layout) }
+          For(of: shown) { accountRow($0, owner: owner, layout) }
         }
       ]
     case .grouped:
@@ -142,7 +145,7 @@ public struct FeedAssembler: Sendable {
       return kinds.map { kind in
         let id = Self.accountSectionID(kind: kind)
         return Section(id: id, header: header(id, layout.title(ofKind: kind))) {
-          For(of: shown.filter { $0.kind == kind }) { accountRow($0, owner: rows.owner.id, layout) }
+          For(of: shown.filter { $0.kind == kind }) { accountRow($0, owner: owner, layout) }
         }
       }
     }

@@ -30,6 +30,12 @@ public enum FeedIdentifier {
   /// The syntax checked byte by byte, the quick answer for the ids that are fine; `problem`
   /// looks for the reason only when this says no.
   private static func isWellFormed(_ bytes: String.UTF8View) -> Bool {
+    // Every id of every feed is checked: scanning the bytes in place is several times faster
+    // than stepping through the view.
+    bytes.withContiguousStorageIfAvailable { isWellFormed($0) } ?? isWellFormed(Array(bytes))
+  }
+
+  private static func isWellFormed(_ bytes: some Collection<UInt8>) -> Bool {
     guard bytes.count <= maximumLength else { return false }
     var segmentIsEmpty = true
     for byte in bytes {
