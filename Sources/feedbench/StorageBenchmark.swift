@@ -75,7 +75,10 @@ private final class Bench {
     connection = try PostgresConnection(configuration)
     let store = AccountStore(connection: connection)
     try store.migrate()
-    service = FeedService { store }
+    // As feedctl's: each store the service opens has a connection of its own, so a use case
+    // that opens a second one (`snapshot --all`) gets it.
+    let storeConfiguration = configuration
+    service = FeedService { try AccountStore(storeConfiguration) }
   }
 
   func finish() {
