@@ -55,4 +55,30 @@ extension AccountStore {
       ON CONFLICT (digest) DO NOTHING
       """
   }
+
+  /// Inserts many `nodes` at once — a batch of snapshots — through `COPY` into a session-local
+  /// staging table and one `INSERT … ON CONFLICT` from it in digest order: the rows cost no
+  /// JSON decoding, and a node another writer stored meanwhile is still left as it is.
+  static func copyNodes(_ nodes: [String: String], in tx: PostgresTransaction) throws {
+    if nodes.isEmpty { return }
+    var rows = PostgresCopyRows()
+    for (digest, node) in nodes {
+      rows.append(digest)
+      rows.append(node)
+      rows.endRow()
+    }
+    try tx.executeScript(
+      """
+      CREATE TEMPORARY TABLE IF NOT EXISTS incoming_feed_items (digest text, node text)
+        ON COMMIT DELETE ROWS;
+      TRUNCATE incoming_feed_items
+      """)
+    try tx.copy(into: "incoming_feed_items", columns: ["digest", "node"], rows: rows)
+    try tx.execute(
+      """
+      INSERT INTO feed_items (digest, node)
+      SELECT digest, node FROM incoming_feed_items ORDER BY digest
+      ON CONFLICT (digest) DO NOTHING
+      """)
+  }
 }

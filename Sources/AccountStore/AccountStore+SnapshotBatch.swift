@@ -3,8 +3,9 @@ import Postgres
 
 // Snapshots of many owners at once — `snapshot --all`, and a write that changed more than one
 // owner — in a fixed number of statements per batch instead of several per owner: the batch's
-// feed rows in one pipelined read, every latest chain in one query, then every new item node,
-// every sequence bump and every snapshot row in one statement each, sent as one pipeline.
+// feed rows in one pipelined read, every latest chain in one query, then every new item node
+// and every snapshot row copied in (`COPY`, the server's cheapest bulk path) and every
+// sequence bump in one statement.
 // What is stored for each owner is exactly what `storeSnapshot` would store.
 
 extension AccountStore {
@@ -135,50 +136,41 @@ extension AccountStore {
     }
     var nodes: [String: String] = [:]
     var records: [String: SnapshotRecord] = [:]
-    var snapshots = JSONTextBuffer()
+    var snapshots = PostgresCopyRows()
     var sequences = JSONTextBuffer()
-    snapshots.raw("[")
     sequences.raw("[")
     for (index, ((owner, sequence, content), outcome)) in zip(recorded, prepared).enumerated() {
       let (itemNodes, record, summary) = try outcome.get()
       nodes.merge(itemNodes) { $1 }
-      if index > 0 {
-        snapshots.raw(",")
-        sequences.raw(",")
-      }
       records[owner] = record
       appendSnapshotRow(
         owner: owner, sequence: sequence, content: content, record: record, summary: summary,
         to: &snapshots)
+      if index > 0 { sequences.raw(",") }
       sequences.raw("{\"id\":")
       sequences.string(owner)
       sequences.raw(",\"sequence\":")
       sequences.number(sequence)
       sequences.raw("}")
     }
-    snapshots.raw("]")
     sequences.raw("]")
-    var statements = insertion(of: nodes).map { [$0] } ?? []
-    statements.append(
+    let bumped = PostgresJSONB(sequences.text)
+    try copyNodes(nodes, in: tx)
+    try tx.copy(into: "feed_snapshots", columns: snapshotColumns, rows: snapshots)
+    let results = try tx.pipeline([
       """
       UPDATE owners SET last_snapshot_sequence = bumped.sequence
-      FROM jsonb_to_recordset(\(PostgresJSONB(sequences.text))) AS bumped (id text, sequence bigint)
+      FROM jsonb_to_recordset(\(bumped)) AS bumped (id text, sequence bigint)
       WHERE owners.id = bumped.id
-      """)
-    statements.append(
+      """,
       """
-      INSERT INTO feed_snapshots (owner_id, sequence, label, reason, digest, screen,
-        base_sequence, body, chain_bytes, chain_length, added, changed, removed, moved)
-      SELECT owner_id, sequence, label, reason, digest, screen, base_sequence, body, chain_bytes,
-        chain_length, added, changed, removed, moved
-      FROM jsonb_to_recordset(\(PostgresJSONB(snapshots.text))) AS snapshot (owner_id text,
-        sequence bigint, label text, reason text, digest text, screen text, base_sequence bigint,
-        body text, chain_bytes integer, chain_length integer, added integer, changed integer,
-        removed integer, moved integer)
-      RETURNING \(unsafe: Columns.snapshotInfo)
-      """)
+      SELECT \(unsafe: Columns.snapshotInfo) FROM feed_snapshots
+      WHERE (owner_id, sequence) IN (
+        SELECT id, sequence FROM jsonb_to_recordset(\(bumped)) AS bumped (id text, sequence bigint))
+      """,
+    ])
     var infos: [String: SnapshotInfo] = [:]
-    for row in try tx.pipeline(statements)[statements.count - 1] {
+    for row in results[1] {
       let info = try SnapshotInfo(row: row)
       infos[info.ownerID] = info
     }
@@ -195,37 +187,34 @@ extension AccountStore {
     return recorded.compactMap { infos[$0.owner] }
   }
 
-  /// Appends one element of the recordset the batch's snapshot rows are inserted from. The
-  /// body travels as a JSON string, so it is stored exactly as `storeSnapshot` stores it.
+  /// The columns of `feed_snapshots` a batch copies in, in `appendSnapshotRow`'s order; the
+  /// others take their defaults, as they do for `storeSnapshot`'s `INSERT`.
+  private static let snapshotColumns = [
+    "owner_id", "sequence", "label", "reason", "digest", "screen", "base_sequence", "body",
+    "chain_bytes", "chain_length", "added", "changed", "removed", "moved",
+  ]
+
+  /// Appends one owner's snapshot row for the batch's `COPY`. The body goes as the text it is,
+  /// so it is stored exactly as `storeSnapshot` stores it.
   private static func appendSnapshotRow(
     owner: String, sequence: Int64, content: SnapshotContent, record: SnapshotRecord,
-    summary: SnapshotSummary, to text: inout JSONTextBuffer
+    summary: SnapshotSummary, to rows: inout PostgresCopyRows
   ) {
-    text.raw("{\"owner_id\":")
-    text.string(owner)
-    text.raw(",\"sequence\":")
-    text.number(sequence)
-    text.raw(",\"label\":")
-    text.string(content.label)
-    text.raw(",\"reason\":")
-    text.string(content.reason)
-    text.raw(",\"digest\":")
-    text.string(content.digest)
-    text.raw(",\"screen\":")
-    text.string(content.screen)
-    text.raw(",\"base_sequence\":")
-    text.raw(record.baseSequence.map { String($0) } ?? "null")
-    text.raw(",\"body\":")
-    text.string(record.body)
-    for (key, value) in [
-      ("chain_bytes", record.chainBytes), ("chain_length", record.chainLength),
-      ("added", summary.added), ("changed", summary.changed), ("removed", summary.removed),
-      ("moved", summary.moved),
+    rows.append(owner)
+    rows.append(sequence)
+    rows.append(content.label)
+    rows.append(content.reason)
+    rows.append(content.digest)
+    rows.append(content.screen)
+    if let base = record.baseSequence { rows.append(base) } else { rows.appendNull() }
+    rows.append(record.body)
+    for value in [
+      record.chainBytes, record.chainLength, summary.added, summary.changed, summary.removed,
+      summary.moved,
     ] {
-      text.raw(",\"\(key)\":")
-      text.number(value)
+      rows.append(value)
     }
-    text.raw("}")
+    rows.endRow()
   }
 
   // MARK: Reading a batch

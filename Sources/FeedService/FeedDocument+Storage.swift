@@ -25,16 +25,14 @@ extension FeedDocument {
           digest: section.digest, items: references))
     }
     let feed = StoredFeed(
-      top: writer.string(Self.members(of: json, without: ["sections", "digest"])),
+      top: writer.string(topJSON),
       digest: digest, sections: sections)
     return (
       feed,
       { [items] digests in
         var nodes: [String: String] = [:]
         for digest in digests {
-          if let item = items[digest] {
-            nodes[digest] = writer.string(Self.members(of: item.json, without: ["id", "digest"]))
-          }
+          if let item = items[digest] { nodes[digest] = item.drawnJSON }
         }
         return nodes
       }
@@ -69,10 +67,6 @@ extension FeedDocument {
     members["sections"] = .array(sections)
     members["digest"] = .string(feed.digest)
     try self.init(json: .object(members), trustingDigests: true)
-  }
-
-  private static func members(of value: JSONValue, without keys: Set<String>) -> JSONValue {
-    .object((value.objectValue ?? [:]).filter { !keys.contains($0.key) })
   }
 
   private static func object(_ text: String) throws -> [String: JSONValue] {

@@ -160,6 +160,43 @@ final class ConnectionHandle {
     return results
   }
 
+  /// Sends `rows` with `COPY table (columns) FROM STDIN` and returns how many the server
+  /// stored. The names are quoted here, so any table or column name is safe to pass.
+  func copy(into table: String, columns: [String], rows: PostgresCopyRows) throws -> Int {
+    let names = try columns.map { try quoteIdentifier($0) }.joined(separator: ", ")
+    let statement = "COPY \(try quoteIdentifier(table)) (\(names)) FROM STDIN"
+    guard let started = PQexec(connection, statement) else { throw connectionLost() }
+    guard PQresultStatus(started) == PGRES_COPY_IN else {
+      _ = try consume(started)
+      throw clientError("COPY into \(table) did not start")
+    }
+    PQclear(started)
+    let chunk = 1 << 20
+    let sent = rows.bytes.withUnsafeBufferPointer { buffer -> Bool in
+      var offset = 0
+      while offset < buffer.count {
+        let length = min(chunk, buffer.count - offset)
+        let pointer = UnsafeRawPointer(buffer.baseAddress! + offset)
+          .assumingMemoryBound(to: CChar.self)
+        guard PQputCopyData(connection, pointer, Int32(length)) == 1 else { return false }
+        offset += length
+      }
+      return PQputCopyEnd(connection, nil) == 1
+    }
+    guard sent else { throw connectionLost() }
+    // The COPY's own result, then the nil that ends it; an error in the data comes back here.
+    var outcome: Result<PostgresRows, Error>?
+    while let result = PQgetResult(connection) {
+      if outcome == nil {
+        do { outcome = .success(try consume(result)) } catch { outcome = .failure(error) }
+      } else {
+        PQclear(result)
+      }
+    }
+    guard let outcome else { throw connectionLost() }
+    return try outcome.get().affectedRows
+  }
+
   /// Quotes a name for use as an SQL identifier (`LISTEN "feed-7"`), the one place text is
   /// placed into SQL — identifiers cannot be parameters.
   func quoteIdentifier(_ name: String) throws -> String {

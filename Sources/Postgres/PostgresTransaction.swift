@@ -16,6 +16,14 @@ public struct PostgresTransaction: PostgresQueryable {
 }
 
 extension PostgresTransaction {
+  /// Moves `rows` into `table` with `COPY … FROM STDIN` and returns how many were stored: the
+  /// bulk path for thousands of rows, far cheaper for the server than the same rows decoded
+  /// from a parameter. COPY cannot join a pipeline, so it is a round trip of its own.
+  @discardableResult
+  public func copy(into table: String, columns: [String], rows: PostgresCopyRows) throws -> Int {
+    try handle.copy(into: table, columns: columns, rows: rows)
+  }
+
   /// Runs a script of several statements without parameters inside the transaction.
   public func executeScript(_ sql: String) throws {
     try handle.executeScript(sql)

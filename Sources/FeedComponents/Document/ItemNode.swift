@@ -105,7 +105,7 @@ public struct ItemNode: Hashable, Sendable {
 
   /// Writes the members `drawnMembers` would hold, plus `id` and `digest` when `wire` gives
   /// them, in canonical order; a newer minor version's fields go where their names sort.
-  private static func write(
+  static func write(
     wire: (id: String, digest: String)?,
     type: String,
     props: [String: JSONValue],
