@@ -132,6 +132,34 @@ import Testing
     }
   }
 
+  /// Many adjusts named in an order other than the ids': each result lands at its change, and a
+  /// conflict deep in the batch is named by its number.
+  @Test func aLongBatchKeepsChangeOrderAndNamesALateConflict() throws {
+    try withCountingStore { store in
+      let accounts = try (0..<120).map { try store.addAccount("a\($0)", balance: Int64($0)) }
+      let order = accounts.reversed().map(\.id)
+      let results = try store.apply(
+        order.map { .adjustBalance(id: $0, delta: 1_000, expectedVersion: 1) }, in: .anyOwner)
+      let ids = results.compactMap { result -> Int64? in
+        guard case .account(let account) = result else { return nil }
+        return account.id
+      }
+      #expect(ids == order)
+      let before = try store.dump()
+      var changes = order.map { StoreChange.adjustBalance(id: $0, delta: 1, expectedVersion: 2) }
+      changes[100] = .adjustBalance(id: order[100], delta: 1, expectedVersion: 1)
+      let error = try #require(throws: AccountStoreError.self) {
+        try store.apply(changes, in: .anyOwner)
+      }
+      #expect(
+        error
+          == .change(
+            number: 101, total: 120,
+            reason: .versionConflict(what: "account \(order[100])", expected: 1, actual: 2)))
+      #expect(try store.dump() == before)
+    }
+  }
+
   @Test func anUnknownAccountNamesTheChangeAndWritesNothing() throws {
     try withCountingStore { store in
       let a = try store.addAccount("a", balance: 10)
