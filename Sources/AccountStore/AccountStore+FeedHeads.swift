@@ -223,7 +223,8 @@ extension AccountStore {
       """)
     let rows = FeedHeadRows(owner: id, screen: screen)
     guard let base, let head, head.sequence == base.sequence, head.renderer == renderer else {
-      _ = try tx.pipeline((head == nil ? [] : rows.droppingAll) + rows.adding(feed.sections))
+      if head != nil { _ = try tx.pipeline(rows.droppingAll) }
+      try rows.copy(feed.sections, in: tx)
       return
     }
     var old: [String: StoredSection] = [:]

@@ -1,4 +1,5 @@
 import AccountModel
+import Dispatch
 import Postgres
 
 // Snapshots of many owners at once — `snapshot --all`, and a write that changed more than one
@@ -21,25 +22,50 @@ extension AccountStore {
   /// committed. A failure rolls back only the batch it happened in and throws how far
   /// the run got; owners added meanwhile after the run's position are included, owners removed
   /// meanwhile are passed over.
+  ///
+  /// With `alongside` (a store on another connection), two batches are at work at
+  /// once, one on each connection: while the server stores one, the other is read and drawn.
+  /// Batches still commit one after another in order (see `SnapshotRun`), so what a run keeps
+  /// and what `progress` hears are exactly what one connection would give.
   @discardableResult
   public func takeSnapshotOfEveryOwner(
     batchSize: Int = snapshotBatchSize,
+    alongside other: AccountStore? = nil,
     render: @Sendable (FeedRows) throws -> SnapshotContent,
     progress: (SnapshotInfo) -> Void = { _ in }
   ) throws(SnapshotRunError) -> Int {
-    var taken = 0
-    var after: String?
-    while true {
-      var page: [String] = []
+    let run = SnapshotRun()
+    // Two workers on one connection could deadlock: one waiting for its turn inside a
+    // transaction, the other waiting for the connection to start the batch before it.
+    let stores = [self] + (other.flatMap { $0.connection === connection ? nil : [$0] } ?? [])
+    withoutActuallyEscaping(progress) { progress in
+      // `progress` is called only by `SnapshotRun.didCommit`, under the run's lock, so never
+      // by two workers at once.
+      nonisolated(unsafe) let progress = progress
+      DispatchQueue.concurrentPerform(iterations: stores.count) { worker in
+        stores[worker].takeSnapshotBatches(
+          of: run, batchSize: max(batchSize, 1), render: render, progress: progress)
+      }
+    }
+    return try run.outcome()
+  }
+
+  /// One worker of a run: claims batches and stores them on this store's connection until the
+  /// run is over or stopping.
+  private func takeSnapshotBatches(
+    of run: SnapshotRun, batchSize: Int, render: @Sendable (FeedRows) throws -> SnapshotContent,
+    progress: (SnapshotInfo) -> Void
+  ) {
+    while let (batch, page) = run.claim(
+      limit: batchSize, page: { try ownerPage(after: $0, limit: $1) })
+    {
       var failed: String?
-      let infos: [SnapshotInfo]
       do {
-        page = try mapping { try ownerPage(after: after, limit: max(batchSize, 1)) }
-        if page.isEmpty { return taken }
-        infos = try retryingTransientFailures {
+        let infos = try retryingTransientFailures {
           try connection.transaction { tx in
             try Self.storeSnapshots(
-              of: try Self.lockExistingOwners(page, in: tx), recordingUnchanged: true, in: tx
+              of: try Self.lockExistingOwners(page, in: tx), recordingUnchanged: true, in: tx,
+              beforeWriting: { try run.waitForTurn(batch) }
             ) { rows in
               var contents: [SnapshotContent] = []
               contents.reserveCapacity(rows.count)
@@ -56,14 +82,16 @@ extension AccountStore {
             }
           }
         }
+        run.didCommit(batch, infos, progress: progress)
       } catch {
-        throw SnapshotRunError(
-          taken: taken, batch: page.first.flatMap { first in page.last.map { first...$0 } },
-          owner: failed, reason: error)
+        // A batch that gave way to an earlier failure is recorded too; the earliest is kept.
+        run.didFail(
+          batch,
+          SnapshotRunError(
+            taken: 0, batch: page.first.flatMap { first in page.last.map { first...$0 } },
+            owner: failed, reason: error))
+        return
       }
-      for info in infos { progress(info) }
-      taken += infos.count
-      after = page.last
     }
   }
 
@@ -96,6 +124,7 @@ extension AccountStore {
   /// rows into their next snapshots (see `renderNext`), in order.
   static func storeSnapshots(
     of owners: [String], recordingUnchanged: Bool, in tx: PostgresTransaction,
+    beforeWriting: () throws -> Void = {},
     renderingAll renderAll: ([FeedRows]) throws -> [SnapshotContent]
   ) throws -> [SnapshotInfo] {
     var infos: [SnapshotInfo] = []
@@ -105,7 +134,7 @@ extension AccountStore {
       let end = min(start + snapshotBatchSize, owners.endIndex)
       infos += try storeSnapshotStep(
         of: owners[start..<end], recordingUnchanged: recordingUnchanged, in: tx,
-        renderingAll: renderAll)
+        beforeWriting: beforeWriting, renderingAll: renderAll)
       start = end
     }
     return infos
@@ -115,6 +144,7 @@ extension AccountStore {
   /// recorded written in one pipeline.
   private static func storeSnapshotStep(
     of owners: ArraySlice<String>, recordingUnchanged: Bool, in tx: PostgresTransaction,
+    beforeWriting: () throws -> Void,
     renderingAll renderAll: ([FeedRows]) throws -> [SnapshotContent]
   ) throws -> [SnapshotInfo] {
     let rows = try readFeedRows(ofOwners: owners, in: tx)
@@ -155,6 +185,7 @@ extension AccountStore {
     }
     sequences.raw("]")
     let bumped = PostgresJSONB(sequences.text)
+    try beforeWriting()
     try copyNodes(nodes, in: tx)
     try tx.copy(into: "feed_snapshots", columns: snapshotColumns, rows: snapshots)
     let results = try tx.pipeline([

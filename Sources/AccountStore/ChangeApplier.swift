@@ -2,7 +2,9 @@ import AccountModel
 import Postgres
 
 /// Applies a batch of changes inside an open transaction: lock the owners involved, send every
-/// statement in one pipeline, then explain any change that found no row.
+/// statement in one pipeline, then explain any change that found no row. A batch that only
+/// adjusts the balances of distinct accounts is first tried as one statement
+/// (`BalanceAdjustBatch`), and goes the per-change way only when that one is refused.
 ///
 /// Every error names the change that caused it when the batch has more than one. A change that
 /// found no row is explained from the state just before it: the batch is rolled back to a
@@ -24,6 +26,10 @@ struct ChangeApplier {
       throw AccountStoreError.notFound(what).inChange(index, of: changes.count)
     }
     try transaction.executeScript("SAVEPOINT batch")
+    if let adjusts = BalanceAdjustBatch(changes) {
+      if let results = try adjusts.results(in: transaction) { return results }
+      try transaction.executeScript("ROLLBACK TO SAVEPOINT batch")
+    }
     let results: [PostgresRows]
     do {
       results = try transaction.pipeline(statements.map(\.query))

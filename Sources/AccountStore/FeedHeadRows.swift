@@ -156,6 +156,44 @@ struct FeedHeadRows {
     ]
   }
 
+  /// Writes these sections whole with `COPY`, an item row each and their chunks: for a head
+  /// written from nothing, where a long feed's hundred thousand rows would otherwise be decoded
+  /// from one JSON parameter.
+  func copy(_ sections: [StoredSection], in tx: PostgresTransaction) throws {
+    var items = PostgresCopyRows()
+    var chunks = PostgresCopyRows()
+    for section in sections {
+      for start in stride(from: 0, to: section.items.count, by: Self.chunkSize) {
+        let chunk = start / Self.chunkSize
+        var refs = ""
+        for item in section.items[start..<min(start + Self.chunkSize, section.items.count)] {
+          items.append(owner)
+          items.append(screen)
+          items.append(section.id)
+          items.append(chunk)
+          items.append(item.id)
+          items.append(item.digest)
+          items.endRow()
+          if !refs.isEmpty { refs += "," }
+          refs += Self.pair(item.id, item.digest)
+        }
+        chunks.append(owner)
+        chunks.append(screen)
+        chunks.append(section.id)
+        chunks.append(chunk)
+        chunks.append(refs)
+        chunks.endRow()
+      }
+    }
+    if chunks.count == 0 { return }
+    try tx.copy(
+      into: "feed_head_items",
+      columns: ["owner_id", "screen", "section_id", "chunk", "item_id", "digest"], rows: items)
+    try tx.copy(
+      into: "feed_head_chunks", columns: ["owner_id", "screen", "section_id", "chunk", "refs"],
+      rows: chunks)
+  }
+
   /// The section's digest, hashed by the database over its chunks: `frame.prefix`, the chunks
   /// joined by commas, `frame.suffix` — the canonical JSON the section digest covers, as the
   /// database's UTF-8 bytes (`textsend`, which copies them as they are; `convert_to` would check

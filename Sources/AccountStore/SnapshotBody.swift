@@ -25,66 +25,100 @@ enum SnapshotBody {
 
   /// The body of a delta written from parts; `top` only when it changed.
   static func encode(top: String?, entries: [Entry]) -> String {
-    var text = "{"
-    if let top { text += "\"top\":" + quoted(top) + "," }
-    text += "\"sections\":["
+    var text = JSONTextBuffer()
+    text.raw("{")
+    if let top {
+      text.raw("\"top\":")
+      text.string(top)
+      text.raw(",")
+    }
+    text.raw("\"sections\":[")
     for (index, entry) in entries.enumerated() {
-      if index > 0 { text += "," }
+      if index > 0 { text.raw(",") }
       switch entry {
       case .unchanged(let id):
-        text += "{\"id\":" + quoted(id) + "}"
+        text.raw("{\"id\":")
+        text.string(id)
+        text.raw("}")
       case .section(let section, let old):
         append(section, against: old, into: &text)
       case .replacing(let id, let digest, let items):
-        text += "{\"id\":" + quoted(id) + ",\"digest\":" + quoted(digest) + ",\"set\":["
-        for (index, item) in items.enumerated() {
-          if index > 0 { text += "," }
-          text += "[" + quoted(item.id) + "," + quoted(item.digest) + "]"
-        }
-        text += "]}"
+        text.raw("{\"id\":")
+        text.string(id)
+        appendSet(digest: digest, items: items, into: &text)
+        text.raw("}")
       }
     }
-    return text + "]}"
+    text.raw("]}")
+    return text.text
   }
 
   /// The body that turns `base` into `feed` (a checkpoint when `base` is nil).
   static func encode(_ feed: StoredFeed, against base: StoredFeed?) -> String {
-    var text = "{"
+    var text = JSONTextBuffer()
+    text.raw("{")
     if base?.top != feed.top {
-      text += "\"top\":" + quoted(feed.top) + ","
+      text.raw("\"top\":")
+      text.string(feed.top)
+      text.raw(",")
     }
-    text += "\"sections\":["
+    text.raw("\"sections\":[")
     var baseSections: [String: StoredSection] = [:]
     for section in base?.sections ?? [] { baseSections[section.id] = section }
     for (index, section) in feed.sections.enumerated() {
-      if index > 0 { text += "," }
+      if index > 0 { text.raw(",") }
       append(section, against: baseSections[section.id], into: &text)
     }
-    return text + "]}"
+    text.raw("]}")
+    return text.text
   }
 
   /// One section entry: only its id when it equals `old`, else what differs from it.
   private static func append(
-    _ section: StoredSection, against old: StoredSection?, into text: inout String
+    _ section: StoredSection, against old: StoredSection?, into text: inout JSONTextBuffer
   ) {
-    text += "{\"id\":" + quoted(section.id)
+    text.raw("{\"id\":")
+    text.string(section.id)
     if let old, old != section, old.shell == section.shell,
       let changed = replaced(from: old.items, to: section.items)
     {
-      text += ",\"digest\":" + quoted(section.digest) + ",\"set\":["
-      text += changed.map { "[" + quoted($0.id) + "," + quoted($0.digest) + "]" }.joined(
-        separator: ",")
-      text += "]"
+      appendSet(digest: section.digest, items: changed, into: &text)
     } else if old != section {
-      text += ",\"digest\":" + quoted(section.digest)
-      if old?.shell != section.shell { text += ",\"shell\":" + quoted(section.shell) }
+      text.raw(",\"digest\":")
+      text.string(section.digest)
+      if old?.shell != section.shell {
+        text.raw(",\"shell\":")
+        text.string(section.shell)
+      }
       if old?.items != section.items {
-        text += ",\"items\":["
+        text.raw(",\"items\":[")
         appendOps(from: old?.items ?? [], to: section.items, into: &text)
-        text += "]"
+        text.raw("]")
       }
     }
-    text += "}"
+    text.raw("}")
+  }
+
+  /// `,"digest":…,"set":[[id,digest],…]`: the section's new digest and the items it replaces.
+  private static func appendSet(
+    digest: String, items: [StoredItem], into text: inout JSONTextBuffer
+  ) {
+    text.raw(",\"digest\":")
+    text.string(digest)
+    text.raw(",\"set\":[")
+    for (index, item) in items.enumerated() {
+      if index > 0 { text.raw(",") }
+      appendItem(item, into: &text)
+    }
+    text.raw("]")
+  }
+
+  private static func appendItem(_ item: StoredItem, into text: inout JSONTextBuffer) {
+    text.raw("[")
+    text.string(item.id)
+    text.raw(",")
+    text.string(item.digest)
+    text.raw("]")
   }
 
   /// The items of `target` that differ from `source`'s, when every item kept its place and at
@@ -103,7 +137,7 @@ enum SnapshotBody {
 
   /// Copy runs for what `target` keeps of `source` in order, the rest as items.
   private static func appendOps(
-    from source: [StoredItem], to target: [StoredItem], into text: inout String
+    from source: [StoredItem], to target: [StoredItem], into text: inout JSONTextBuffer
   ) {
     var positions: [String: Int] = [:]
     positions.reserveCapacity(source.count)
@@ -111,7 +145,7 @@ enum SnapshotBody {
     var index = 0
     var first = true
     while index < target.count {
-      if !first { text += "," }
+      if !first { text.raw(",") }
       first = false
       let item = target[index]
       if let start = positions[item.id], source[start] == item {
@@ -121,10 +155,14 @@ enum SnapshotBody {
         {
           length += 1
         }
-        text += "[\(start),\(length)]"
+        text.raw("[")
+        text.number(start)
+        text.raw(",")
+        text.number(length)
+        text.raw("]")
         index += length
       } else {
-        text += "[" + quoted(item.id) + "," + quoted(item.digest) + "]"
+        appendItem(item, into: &text)
         index += 1
       }
     }

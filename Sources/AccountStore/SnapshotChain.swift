@@ -1,5 +1,3 @@
-import Foundation
-
 /// Rebuilds a feed from a checkpoint and the deltas after it (see `SnapshotBody`).
 ///
 /// Items are kept as runs over the arrays the bodies brought (`ArraySlice`s sharing their
@@ -102,12 +100,10 @@ struct SnapshotChain {
 
   /// Applies one body (a checkpoint when the chain is empty) whose feed has `digest`.
   mutating func apply(body text: String, digest: String) throws {
-    guard
-      let body = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-      let sectionValues = body["sections"] as? [Any]
+    guard let body = BodyJSON.parse(text)?.object, let sectionValues = body["sections"]?.array
     else { throw SnapshotChainError("is not a snapshot body") }
     if let top = body["top"] {
-      guard let top = top as? String else { throw SnapshotChainError("has a top that is not text") }
+      guard let top = top.string else { throw SnapshotChainError("has a top that is not text") }
       self.top = top
     }
     // The base sections move into `base` (nothing else keeps them), so a section taken out of
@@ -118,18 +114,18 @@ struct SnapshotChain {
     var next: [Section] = []
     next.reserveCapacity(sectionValues.count)
     for value in sectionValues {
-      guard let entry = value as? [String: Any], let id = entry["id"] as? String else {
+      guard let entry = value.object, let id = entry["id"]?.string else {
         throw SnapshotChainError("has a section without an id")
       }
       let old = base.removeValue(forKey: id)
-      guard let sectionDigest = entry["digest"] as? String else {
+      guard let sectionDigest = entry["digest"]?.string else {
         guard let old else {
           throw SnapshotChainError("keeps section \"\(id)\", which its base lacks")
         }
         next.append(old)
         continue
       }
-      guard let shell = entry["shell"] as? String ?? old?.shell else {
+      guard let shell = entry["shell"]?.string ?? old?.shell else {
         throw SnapshotChainError("has section \"\(id)\" without a shell")
       }
       if let sets = entry["set"] {
@@ -143,7 +139,7 @@ struct SnapshotChain {
       }
       var items = Runs()
       if let ops = entry["items"] {
-        guard let ops = ops as? [Any] else {
+        guard let ops = ops.array else {
           throw SnapshotChainError("has items that are not a list")
         }
         try apply(ops, over: old?.items ?? Runs(), into: &items)
@@ -157,27 +153,27 @@ struct SnapshotChain {
   }
 
   /// A list of `[id, digest]` pairs.
-  private static func items(_ value: Any) throws -> [StoredItem] {
-    guard let pairs = value as? [Any] else {
+  private static func items(_ value: BodyJSON) throws -> [StoredItem] {
+    guard let pairs = value.array else {
       throw SnapshotChainError("has a set that is not a list")
     }
     return try pairs.map { pair in
-      guard let pair = pair as? [Any], pair.count == 2, let id = pair[0] as? String,
-        let digest = pair[1] as? String
+      guard let pair = pair.array, pair.count == 2, let id = pair[0].string,
+        let digest = pair[1].string
       else { throw SnapshotChainError("sets an item that is not an [id, digest] pair") }
       return StoredItem(id: id, digest: digest)
     }
   }
 
-  private func apply(_ ops: [Any], over base: Runs, into result: inout Runs) throws {
+  private func apply(_ ops: [BodyJSON], over base: Runs, into result: inout Runs) throws {
     var pending: [StoredItem] = []
     for op in ops {
-      guard let pair = op as? [Any], pair.count == 2 else {
+      guard let pair = op.array, pair.count == 2 else {
         throw SnapshotChainError("has an item op that is not a pair")
       }
-      if let id = pair[0] as? String, let digest = pair[1] as? String {
+      if let id = pair[0].string, let digest = pair[1].string {
         pending.append(StoredItem(id: id, digest: digest))
-      } else if let start = pair[0] as? Int, let length = pair[1] as? Int {
+      } else if let start = pair[0].integer, let length = pair[1].integer {
         result.append(pending[...])
         pending = []
         try base.copy(start, length, into: &result)

@@ -75,7 +75,10 @@ private final class Bench {
     connection = try PostgresConnection(configuration)
     let store = AccountStore(connection: connection)
     try store.migrate()
-    service = FeedService { store }
+    // As feedctl's: each store the service opens has a connection of its own, so a use case
+    // that opens a second one (`snapshot --all`) gets it.
+    let storeConfiguration = configuration
+    service = FeedService { try AccountStore(storeConfiguration) }
   }
 
   func finish() {
@@ -227,10 +230,18 @@ private final class Bench {
     return "\(same)/\(history.count) digests, latest \(latest == live ? "=" : "≠") live"
   }
 
-  /// `apply` of one adjust per 10-account owner against one UPDATE … FROM that also writes a
-  /// history row of 300 bytes per owner.
+  /// `apply` of one adjust per 10-account owner against the psql floor that also writes what
+  /// history needs: in one transaction, one `UPDATE … FROM` of the balances, the owners'
+  /// snapshot counters bumped, and per owner one snapshot row (a 220-byte body, what a
+  /// one-item delta stores) and two item nodes (the account's and the total's, 250 bytes
+  /// each) inserted into copies of `feed_snapshots` and `feed_items` with their indexes and
+  /// checks — the rows our history writes, made by SQL alone.
   private func apply() throws {
-    try connection.executeScript("CREATE TABLE floor_history (owner_id text, body text)")
+    try connection.executeScript(
+      """
+      CREATE TABLE floor_snapshots (LIKE feed_snapshots INCLUDING ALL);
+      CREATE TABLE floor_items (LIKE feed_items INCLUDING ALL);
+      """)
     let floor = try time {
       try connection.transaction { tx in
         try tx.execute(
@@ -239,7 +250,23 @@ private final class Bench {
           FROM owners WHERE accounts.owner_id = owners.id AND owners.id LIKE 'o%' AND accounts.position = 1
           """)
         try tx.execute(
-          "INSERT INTO floor_history SELECT id, repeat('x', 300) FROM owners WHERE id LIKE 'o%'")
+          """
+          UPDATE owners SET last_snapshot_sequence = last_snapshot_sequence + 1 WHERE id LIKE 'o%'
+          """)
+        try tx.execute(
+          """
+          INSERT INTO floor_snapshots (owner_id, sequence, reason, digest, screen, base_sequence,
+            body, chain_bytes, chain_length, changed)
+          SELECT id, last_snapshot_sequence, 'apply', encode(sha256(id::bytea), 'hex'), 'home',
+            last_snapshot_sequence - 1, repeat('x', 220), 220, 1, 2
+          FROM owners WHERE id LIKE 'o%'
+          """)
+        try tx.execute(
+          """
+          INSERT INTO floor_items (digest, node)
+          SELECT encode(sha256((id || '/' || n)::bytea), 'hex'), repeat('y', 250)
+          FROM owners, generate_series(1, 2) AS n WHERE id LIKE 'o%'
+          """)
       }
     }
     let ids = try connection.query(
