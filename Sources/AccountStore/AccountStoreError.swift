@@ -46,9 +46,9 @@ extension AccountStoreError {
     return self
   }
 
-  /// Whether retrying the whole transaction may succeed (a serialization failure or deadlock).
+  /// Whether retrying the whole transaction may succeed (see `PostgresError.isRetryable`).
   var isTransient: Bool {
-    if case .database(let error) = reason { return error.isTransient }
+    if case .database(let error) = reason { return error.isRetryable }
     return false
   }
 
