@@ -3,7 +3,7 @@ import Postgres
 /// Where an account's columns (`Columns.account`, or the account part of the feed read) stand
 /// in a result: looking a column up by name costs more than decoding it, so a result of many
 /// rows looks each one up once.
-struct AccountColumns {
+struct AccountColumns: ColumnPositions {
   let id: Int
   let ownerID: Int
   let name: Int
@@ -16,15 +16,7 @@ struct AccountColumns {
   let createdAt: Int
   let updatedAt: Int
 
-  init(_ rows: PostgresRows) throws {
-    try self.init(rows.columns)
-  }
-
-  init(_ row: PostgresRow) throws {
-    try self.init(row.columns)
-  }
-
-  private init(_ columns: [PostgresColumn]) throws {
+  init(_ columns: [PostgresColumn]) throws {
     func index(_ name: String) throws -> Int { try PostgresRows.index(ofColumn: name, in: columns) }
     id = try index("id")
     ownerID = try index("owner_id")

@@ -274,13 +274,15 @@ extension AccountStore {
       """,
     ])
     var accounts: [String: [Account]] = [:]
+    let accountColumns = try AccountColumns(results[1])
     for row in results[1] {
-      let account = try Account(row: row)
+      let account = try Account(row: row, columns: accountColumns)
       accounts[account.ownerID, default: []].append(account)
     }
     var notices: [String: [Notice]] = [:]
+    let noticeColumns = try NoticeColumns(results[2])
     for row in results[2] {
-      let notice = try Notice(row: row)
+      let notice = try Notice(row: row, columns: noticeColumns)
       notices[notice.ownerID, default: []].append(notice)
     }
     var rows: [String: FeedRows] = [:]

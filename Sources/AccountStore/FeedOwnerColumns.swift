@@ -1,18 +1,19 @@
 import Postgres
 
 /// Where the owner's columns of the feed read stand in its result.
-struct FeedOwnerColumns {
+struct FeedOwnerColumns: ColumnPositions {
   let ownerID: Int
   let displayName: Int
   let lastSnapshotSequence: Int
   let createdAt: Int
   let readAt: Int
 
-  init(_ rows: PostgresRows) throws {
-    ownerID = try rows.index(ofColumn: "owner_id")
-    displayName = try rows.index(ofColumn: "display_name")
-    lastSnapshotSequence = try rows.index(ofColumn: "last_snapshot_sequence")
-    createdAt = try rows.index(ofColumn: "created_at")
-    readAt = try rows.index(ofColumn: "read_at")
+  init(_ columns: [PostgresColumn]) throws {
+    func index(_ name: String) throws -> Int { try PostgresRows.index(ofColumn: name, in: columns) }
+    ownerID = try index("owner_id")
+    displayName = try index("display_name")
+    lastSnapshotSequence = try index("last_snapshot_sequence")
+    createdAt = try index("created_at")
+    readAt = try index("read_at")
   }
 }

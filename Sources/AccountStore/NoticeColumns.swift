@@ -2,7 +2,7 @@ import Postgres
 
 /// Where a notice's columns (`Columns.notice`, or the notice part of the feed read) stand in a
 /// result (see `AccountColumns`).
-struct NoticeColumns {
+struct NoticeColumns: ColumnPositions {
   let id: Int
   let ownerID: Int
   let message: Int
@@ -16,15 +16,7 @@ struct NoticeColumns {
   let createdAt: Int
   let updatedAt: Int
 
-  init(_ rows: PostgresRows) throws {
-    try self.init(rows.columns)
-  }
-
-  init(_ row: PostgresRow) throws {
-    try self.init(row.columns)
-  }
-
-  private init(_ columns: [PostgresColumn]) throws {
+  init(_ columns: [PostgresColumn]) throws {
     func index(_ name: String) throws -> Int { try PostgresRows.index(ofColumn: name, in: columns) }
     id = try index("id")
     ownerID = try index("owner_id")
