@@ -198,11 +198,13 @@ struct FeedHeadRows {
   /// joined by commas, `frame.suffix` — the canonical JSON the section digest covers, as the
   /// database's UTF-8 bytes (`textsend`, which copies them as they are; `convert_to` would check
   /// every character again, and the caller has made sure the database's encoding is UTF-8).
+  /// The chunks are joined as bytes, not as text: joining text and converting the whole would
+  /// copy a 10,000-item section's 850 KB twice more, about a quarter of the statement's time.
   func digest(of sectionID: String, frame: (prefix: String, suffix: String)) -> PostgresQuery {
     """
-    SELECT encode(sha256(textsend(\(frame.prefix)
-      || coalesce(string_agg(refs, ',' ORDER BY chunk), '') || \(frame.suffix))), 'hex')
-      AS digest
+    SELECT encode(sha256(textsend(\(frame.prefix))
+      || coalesce(string_agg(textsend(refs), ','::bytea ORDER BY chunk), ''::bytea)
+      || textsend(\(frame.suffix))), 'hex') AS digest
     FROM feed_head_chunks
     WHERE owner_id = \(owner) AND screen = \(screen) AND section_id = \(sectionID)
     """
