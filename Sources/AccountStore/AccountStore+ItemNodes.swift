@@ -1,7 +1,7 @@
 import Postgres
 
-// Item nodes by content (`feed_items`): what a snapshot must add, and adding it — of one owner's
-// snapshot or of a whole batch's — in one statement.
+// Item nodes by content (`feed_items`): what a snapshot must add, and adding it — one owner's
+// in one statement, a whole batch's copied in (`copyNodes`).
 
 extension AccountStore {
   /// The nodes of `content`'s items that are not in `known` (the items its base already showed,

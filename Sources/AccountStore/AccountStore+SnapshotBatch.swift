@@ -141,7 +141,7 @@ extension AccountStore {
   }
 
   /// One step of `storeSnapshots`: the owners' rows read, rendered and compared, and what is
-  /// recorded written in one pipeline.
+  /// recorded copied in, with the sequence bumps and the stored rows read back in one pipeline.
   private static func storeSnapshotStep(
     of owners: ArraySlice<String>, recordingUnchanged: Bool, in tx: PostgresTransaction,
     beforeWriting: () throws -> Void,
