@@ -116,8 +116,10 @@ extension AccountStore {
             AND base_sequence IS NULL)
       ORDER BY sequence
       """)
+    // Both callers hold the snapshot's own row: no checkpoint at or before it is damage.
     guard let rebuilt = try SnapshotBase.rebuild(rows, owner: id) else {
-      throw AccountStoreError.notFound("snapshot \(sequence) of owner '\(id)'")
+      throw AccountStoreError.damaged(
+        "snapshot \(sequence) of owner '\(id)' has no checkpoint to start from")
     }
     return rebuilt
   }
@@ -138,7 +140,7 @@ extension AccountStore {
       nodes[try row.decode("digest")] = try row.decode("node")
     }
     if let missing = digests.first(where: { nodes[$0] == nil }) {
-      throw AccountStoreError.notFound("the stored item with digest \(missing)")
+      throw AccountStoreError.damaged("the stored item with digest \(missing) is missing")
     }
     return nodes
   }

@@ -18,6 +18,11 @@ public enum AccountStoreError: Error, Equatable, Sendable, CustomStringConvertib
   case overflow(String)
   /// Applied migrations and the migrations this program carries disagree.
   case migration(String)
+  /// Stored history this program cannot read back — a snapshot body it cannot parse, a chain
+  /// without its checkpoint, an item node gone — because the database was edited by hand or
+  /// damaged. Not the caller's mistake and not missing on purpose: a server answers 500, not
+  /// 400 or 404, and nothing is written on top of it.
+  case damaged(String)
   /// The database refused or could not be reached.
   case database(PostgresError)
   /// Change `number` (1-based) of a batch of `total` was refused for `reason`.
@@ -33,6 +38,7 @@ public enum AccountStoreError: Error, Equatable, Sendable, CustomStringConvertib
     case .notAllowed(let what): what
     case .overflow(let what): what
     case .migration(let message): message
+    case .damaged(let what): "the stored history is damaged: \(what)"
     case .database(let error): error.description
     case .change(let number, let total, let reason): "change \(number) of \(total): \(reason)"
     }

@@ -26,8 +26,7 @@ struct SnapshotBase {
         try chain.apply(body: body, digest: try row.decode("digest"))
       } catch let error as SnapshotChainError {
         let number: Int64 = try row.decode("sequence")
-        throw AccountStoreError.invalid(
-          field: "snapshot \(number) of owner '\(id)'", reason: error.description)
+        throw AccountStoreError.damaged("snapshot \(number) of owner '\(id)': \(error)")
       }
     }
     return checkpointBytes.map { (chain.feed, $0) }

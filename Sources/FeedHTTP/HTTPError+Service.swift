@@ -43,7 +43,7 @@ extension HTTPError {
         self = HTTPError(.conflict, code: "conflict", error.description)
       case .migration: self = .unavailable(error.description)
       case .database(let underlying): self = HTTPError(serviceError: underlying)
-      case .change: self = .internal(error)
+      case .change, .damaged: self = .internal(error)
       }
     case let error as PostgresError where error.kind == .connection:
       self = .unavailable("the database cannot be reached")

@@ -74,7 +74,7 @@ struct FeedctlError: Error, CustomStringConvertible, ExitCodeProviding {
       case .notFound: kind = .notFound
       case .alreadyExists: kind = .alreadyExists
       case .versionConflict: kind = .versionConflict
-      case .migration: kind = .database
+      case .migration, .damaged: kind = .database
       case .database(let underlying):
         kind = Self.kind(of: underlying)
       case .change: kind = .database

@@ -86,6 +86,19 @@ struct FeedRouteTests {
     }
   }
 
+  /// A stored document the server cannot read back is the server's failure, not the phone's:
+  /// 500, never 400 or 404, whose advice (fix the request, refetch) would not help.
+  @Test func changesFromDamagedHistoryAre500() throws {
+    try PhoneFixture.with { fixture in
+      let old = try FeedDocument(data: try fixture.get("/v1/feed").body)
+      _ = try fixture.act(#"{"kind": "dismiss_notice", "id": "notice/\#(fixture.demoNotice)"}"#)
+      try fixture.database.connect().executeScript("DELETE FROM feed_items")
+      let response = try fixture.get("/v1/feed/changes?since=\(old.digest)")
+      #expect(response.status == 500)
+      #expect(response.errorCode == "internal")
+    }
+  }
+
   @Test func changesWithoutSinceAre400() throws {
     try PhoneFixture.with { fixture in
       let response = try fixture.get("/v1/feed/changes")

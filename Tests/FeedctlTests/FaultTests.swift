@@ -54,6 +54,22 @@ struct FaultTests {
     #expect(result.error.contains("lost the connection"), sourceLocation: sourceLocation)
   }
 
+  /// History edited by hand so the program cannot read it back is the database's fault: exit 7,
+  /// one line saying the history is damaged, and the write on top of it is not made.
+  @Test func aWriteOnDamagedHistoryIsExit7AndChangesNothing() throws {
+    try FeedctlDatabase.with { feedctl in
+      try feedctl.succeed(["owner", "add", "alice"])
+      try feedctl.succeed(["account", "add", "--name", "Checking", "--balance", "100"])
+      try feedctl.database.connect().executeScript("UPDATE feed_snapshots SET body = 'not json'")
+      let before = try feedctl.dump()
+      let result = try feedctl.run(["account", "update", "1", "--delta", "5"])
+      #expect(result.code == 7, "\(result.error)")
+      #expect(result.errorLines.count == 1)
+      #expect(result.error.contains("the stored history is damaged"))
+      #expect(try feedctl.dump() == before)
+    }
+  }
+
   @Test func aSessionTerminatedMidBatchIsExit3LostTheConnection() throws {
     try FeedctlDatabase.with { feedctl in
       try feedctl.succeed(["owner", "add", "alice"])

@@ -1,0 +1,88 @@
+import AccountModel
+import AccountStore
+import Testing
+
+/// Stored history the store cannot read back — edited by hand, or damaged — is reported as
+/// damaged, not as the caller's bad input or as something that does not exist, and nothing is
+/// written on top of it.
+@Suite struct DamagedHistoryTests {
+  /// Two snapshots of the demo owner: a checkpoint and a delta after it.
+  @discardableResult
+  private func twoSnapshots(_ store: AccountStore) throws -> Account {
+    let account = try store.addAccount("a", balance: 1)
+    try store.takeSnapshot(owner: "demo", render: screen)
+    try store.apply(
+      [.adjustBalance(id: account.id, delta: 1, expectedVersion: nil)], in: .anyOwner,
+      snapshot: screen)
+    return account
+  }
+
+  @Test func aBodyTheChainCannotReadIsDamage() throws {
+    try withStore { store in
+      try twoSnapshots(store)
+      try store.connection.executeScript(
+        "UPDATE feed_snapshots SET body = '{\"sections\": 7}' WHERE sequence = 2")
+      let error = try #require(throws: AccountStoreError.self) {
+        try store.snapshot(owner: "demo", sequence: 2)
+      }
+      guard case .damaged(let what) = error else {
+        Issue.record("expected damage, got \(error)")
+        return
+      }
+      #expect(what.hasPrefix("snapshot 2 of owner 'demo': "))
+    }
+  }
+
+  @Test func aChainWithoutItsCheckpointIsDamage() throws {
+    try withStore { store in
+      try twoSnapshots(store)
+      try store.connection.executeScript("DELETE FROM feed_snapshots WHERE sequence = 1")
+      let error = try #require(throws: AccountStoreError.self) {
+        try store.snapshot(owner: "demo", sequence: 2)
+      }
+      #expect(
+        error == .damaged("snapshot 2 of owner 'demo' has no checkpoint to start from"))
+    }
+  }
+
+  @Test func aMissingItemNodeIsDamage() throws {
+    try withStore { store in
+      try twoSnapshots(store)
+      try store.connection.executeScript("DELETE FROM feed_items")
+      let error = try #require(throws: AccountStoreError.self) {
+        try store.snapshot(owner: "demo", sequence: 1)
+      }
+      guard case .damaged(let what) = error else {
+        Issue.record("expected damage, got \(error)")
+        return
+      }
+      #expect(what.hasPrefix("the stored item with digest "))
+    }
+  }
+
+  @Test func aWriteOnDamagedHistoryChangesNothing() throws {
+    try withStore { store in
+      let account = try twoSnapshots(store)
+      try store.connection.executeScript(
+        "UPDATE feed_snapshots SET body = 'not json' WHERE sequence = 2")
+      let before = try store.dump()
+      let error = try #require(throws: AccountStoreError.self) {
+        try store.apply(
+          [.adjustBalance(id: account.id, delta: 1, expectedVersion: nil)], in: .anyOwner,
+          snapshot: screen)
+      }
+      guard case .damaged = error else {
+        Issue.record("expected damage, got \(error)")
+        return
+      }
+      #expect(try store.dump() == before)
+    }
+  }
+
+  @Test func damageSaysSoInOneLine() {
+    let error = AccountStoreError.damaged("the stored item with digest ab is missing")
+    #expect(
+      error.description
+        == "the stored history is damaged: the stored item with digest ab is missing")
+  }
+}
