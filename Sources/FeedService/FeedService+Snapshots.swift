@@ -4,24 +4,25 @@ extension FeedService {
   /// Stores every owner's current feed as a snapshot, in one process, `batchSize` owners per
   /// transaction (so a long run holds no owner's lock for longer than its batch, and a failure
   /// loses only the batch it happened in: see `SnapshotRunError`), and returns how many it
-  /// took; `progress` hears of each once its batch has committed. A second connection, opened
-  /// for the run when the database allows, lets one batch be drawn while the server stores
-  /// the one before (`AccountStore.takeSnapshotOfEveryOwner(alongside:)`).
+  /// took; `progress` hears of each once its batch has committed. A second connection from the
+  /// pool, when one is free at once, lets one batch be drawn while the server stores the one
+  /// before (`AccountStore.takeSnapshotOfEveryOwner(alongside:)`).
   @discardableResult
   public func takeSnapshotOfEveryOwner(
     label: String?, batchSize: Int = AccountStore.snapshotBatchSize,
     progress: (SnapshotInfo) -> Void = { _ in }
   ) throws -> Int {
     let (assembler, fingerprint) = (self.assembler, self.fingerprint)
-    let other = try? pool.openUnpooled()
     return try withStore { store in
-      try store.takeSnapshotOfEveryOwner(
-        batchSize: batchSize, alongside: other,
-        render: { rows in
-          try assembler.snapshotContent(
-            for: rows, label: label, reason: "snapshot", renderer: fingerprint)
-        },
-        progress: progress)
+      try pool.withSpareStore { other in
+        try store.takeSnapshotOfEveryOwner(
+          batchSize: batchSize, alongside: other,
+          render: { rows in
+            try assembler.snapshotContent(
+              for: rows, label: label, reason: "snapshot", renderer: fingerprint)
+          },
+          progress: progress)
+      }
     }
   }
 

@@ -27,7 +27,21 @@ final class StorePool: @unchecked Sendable {
 
   /// Runs `body` with a store no other caller of the pool holds meanwhile.
   func withStore<Result>(_ body: (AccountStore) throws -> Result) throws -> Result {
-    let store = try checkOut()
+    try lending(try checkOut(until: .now + options.waitLimit), to: body)
+  }
+
+  /// Runs `body` with a second store when one is free at once — idle, or one more under the
+  /// bound — and with nil otherwise, never waiting: for a use case that goes faster on a second
+  /// connection but does not need one (`snapshot --all`). It counts against the bound like any
+  /// other, so the pool's limit holds whatever the use case.
+  func withSpareStore<Result>(_ body: (AccountStore?) throws -> Result) throws -> Result {
+    guard let store = try? checkOut(until: .now) else { return try body(nil) }
+    return try lending(store, to: body)
+  }
+
+  private func lending<Result>(
+    _ store: AccountStore, to body: (AccountStore) throws -> Result
+  ) throws -> Result {
     let result: Result
     do {
       result = try body(store)
@@ -55,8 +69,7 @@ final class StorePool: @unchecked Sendable {
     case new
   }
 
-  private func checkOut() throws -> AccountStore {
-    let deadline = ContinuousClock.now + options.waitLimit
+  private func checkOut(until deadline: ContinuousClock.Instant) throws -> AccountStore {
     while true {
       switch try reserve(until: deadline) {
       case .idle(let store, let since):

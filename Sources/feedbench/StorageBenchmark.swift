@@ -75,10 +75,12 @@ private final class Bench {
     connection = try PostgresConnection(configuration)
     let store = AccountStore(connection: connection)
     try store.migrate()
-    // As feedctl's: each store the service opens has a connection of its own, so a use case
-    // that opens a second one (`snapshot --all`) gets it.
+    // As feedctl's `snapshot --all`: each store the service opens has a connection of its own,
+    // and the pool lends two, so the run draws one batch while the server stores another.
     let storeConfiguration = configuration
-    service = FeedService { try AccountStore(storeConfiguration) }
+    service = FeedService(pool: ConnectionPoolOptions(connections: 2)) {
+      try AccountStore(storeConfiguration)
+    }
   }
 
   func finish() {

@@ -165,4 +165,19 @@ import Testing
       #expect(Set(try Self.poolBackends(admin)).isDisjoint(with: dropped))
     }
   }
+
+  /// `snapshot --all` draws one batch while the server stores another on a second connection,
+  /// which it borrows from the pool: the pool's bound holds whatever the use case.
+  @Test(arguments: [1, 2])
+  func snapshotOfEveryOwnerUsesNoMoreConnectionsThanThePoolAllows(_ bound: Int) throws {
+    try Self.withPooledService(ConnectionPoolOptions(connections: bound)) { service, admin throws in
+      var backends: [Int] = []
+      let taken = try service.takeSnapshotOfEveryOwner(label: nil, batchSize: 1) { _ in
+        backends.append((try? Self.poolBackends(admin).count) ?? -1)
+      }
+      #expect(taken == 2)
+      #expect(backends == [bound, bound])
+      #expect(service.connectionUsage == (open: bound, inUse: 0))
+    }
+  }
 }

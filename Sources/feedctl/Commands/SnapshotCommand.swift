@@ -1,6 +1,7 @@
 import AccountStore
 import ArgumentKit
 import FeedAssembler
+import FeedService
 import Foundation
 
 /// Stores the owner's current feed as a snapshot (or every owner's, with `--all`), optionally
@@ -82,7 +83,9 @@ struct SnapshotCommand: FeedctlCommand {
   }
 
   private func snapshotEveryOwner(_ workspace: Workspace, _ context: CommandContext) throws {
-    let count = try workspace.service().takeSnapshotOfEveryOwner(label: label) { info in
+    // Two connections: one batch is drawn while the server stores the one before.
+    let service = try workspace.service(pool: ConnectionPoolOptions(connections: 2))
+    let count = try service.takeSnapshotOfEveryOwner(label: label) { info in
       if format == .json { workspace.printJSON(info.json) }
     }
     if format == .text {
