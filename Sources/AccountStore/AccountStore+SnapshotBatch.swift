@@ -330,18 +330,23 @@ extension AccountStore {
       ORDER BY latest.owner_id, link.sequence
       """)
     var bases: [String: SnapshotBase] = [:]
+    let ownerColumn = try rows.index(ofColumn: "owner_id")
     var start = rows.startIndex
     while start < rows.endIndex {
       let first = rows[start]
-      let owner: String = try first.decode("owner_id")
+      let owner = try first.decode(at: ownerColumn, as: String.self)
       var end = start + 1
-      while end < rows.endIndex, try rows[end].decode("owner_id", as: String.self) == owner {
+      while end < rows.endIndex, try rows[end].decode(at: ownerColumn, as: String.self) == owner {
         end += 1
       }
       let latest: Int64 = try first.decode("latest")
+      // As `chain(owner:screen:upTo:in:)` says: a latest snapshot without a checkpoint is damage.
       guard try first.decode("body", as: String?.self) != nil,
         let (feed, checkpointBytes) = try SnapshotBase.rebuild(rows[start..<end], owner: owner)
-      else { throw AccountStoreError.notFound("snapshot \(latest) of owner '\(owner)'") }
+      else {
+        throw AccountStoreError.damaged(
+          "snapshot \(latest) of owner '\(owner)' has no checkpoint to start from")
+      }
       bases[owner] = SnapshotBase(
         sequence: latest, feed: feed, chainBytes: try first.decode("chain_bytes"),
         chainLength: try first.decode("chain_length"), checkpointBytes: checkpointBytes)

@@ -45,6 +45,20 @@ import Testing
     }
   }
 
+  @Test func aBatchMeetingAChainWithoutItsCheckpointSaysSoAndKeepsNothingOfThatBatch() throws {
+    try withStore { store in
+      try twoSnapshots(store)
+      try store.connection.executeScript("DELETE FROM feed_snapshots WHERE sequence = 1")
+      let before = try store.dump()
+      let error = try #require(throws: SnapshotRunError.self) {
+        try store.takeSnapshotOfEveryOwner(render: screen)
+      }
+      #expect(
+        error.reason == .damaged("snapshot 2 of owner 'demo' has no checkpoint to start from"))
+      #expect(try store.dump() == before)
+    }
+  }
+
   @Test func aMissingItemNodeIsDamage() throws {
     try withStore { store in
       try twoSnapshots(store)
