@@ -15,21 +15,27 @@ struct JSONTextBuffer {
     raw(String(value))
   }
 
-  /// Appends `text` as a JSON string.
+  /// Appends `text` as a JSON string. Runs of bytes that need no escape (nearly all of them:
+  /// ids, digests, node text) are copied whole.
   mutating func string(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-        bytes.append(UInt8(ascii: "\\"))
-        bytes.append(byte)
-      case ..<0x20:
-        bytes.append(contentsOf: "\\u00".utf8)
-        bytes.append(Self.hexDigits[Int(byte >> 4)])
-        bytes.append(Self.hexDigits[Int(byte & 0xF)])
-      default:
-        bytes.append(byte)
+    var text = text
+    text.withUTF8 { utf8 in
+      var start = 0
+      for (index, byte) in utf8.enumerated()
+      where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+        if byte < 0x20 {
+          bytes.append(contentsOf: "\\u00".utf8)
+          bytes.append(Self.hexDigits[Int(byte >> 4)])
+          bytes.append(Self.hexDigits[Int(byte & 0xF)])
+        } else {
+          bytes.append(UInt8(ascii: "\\"))
+          bytes.append(byte)
+        }
+        start = index + 1
       }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
     bytes.append(UInt8(ascii: "\""))
   }
