@@ -8,7 +8,7 @@ public struct ListenAddress: Equatable, Sendable, CustomStringConvertible {
   public let port: Int
   public let isIPv6: Bool
 
-  /// `127.0.0.1:8080`.
+  /// `127.0.0.1:8080`, where `feedctl serve` listens unless told otherwise.
   public static let loopback = ListenAddress(host: "127.0.0.1", port: 8080, isIPv6: false)
 
   private init(host: String, port: Int, isIPv6: Bool) {

@@ -46,20 +46,34 @@ struct ShutdownTests {
     #expect(try reader.next() == nil)
   }
 
+  /// The request in progress is held until the test lets it go, and the question is asked once
+  /// the listener has closed: a drain that lasted a fixed time, asked after a fixed sleep, could
+  /// be over before the question on a loaded machine.
   @Test func aKeptAliveConnectionAskingDuringTheDrainGets503() throws {
     var router = Router()
     Self.routes(&router)
+    let release = DispatchSemaphore(value: 0)
+    router.add("GET", "/held") { _ in
+      release.wait()
+      return .json(["done": true])
+    }
     let server = HTTPServer(router: router)
     let port = try server.start(try ListenAddress("127.0.0.1:0")).port
     let idle = try TestConnection(port: port)
     #expect(try idle.request("GET", "/hello").status == 200)
-    let slow = Thread { _ = try? httpRequest(port: port, "GET", "/slow") }
-    slow.start()
+    let held = Thread { _ = try? httpRequest(port: port, "GET", "/held") }
+    held.start()
     #expect(eventually { server.requestsInProgress == 1 })
-    let stopper = Thread { server.stop() }
+    let stopped = DispatchSemaphore(value: 0)
+    let stopper = Thread {
+      server.stop()
+      stopped.signal()
+    }
     stopper.start()
-    usleep(100_000)
+    #expect(eventually { (try? TestConnection(port: port)) == nil })
     let response = try idle.request("GET", "/hello")
+    release.signal()
+    stopped.wait()
     #expect(response.status == 503)
     #expect(response.errorCode == "unavailable")
   }

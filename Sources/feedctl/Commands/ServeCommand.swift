@@ -20,7 +20,7 @@ struct ServeCommand: FeedctlCommand {
   @Option(
     help: "Address to listen on: HOST:PORT or [IPv6]:PORT (port 0 takes any free port).",
     valueName: "address")
-  var listen = "127.0.0.1:8080"
+  var listen = ListenAddress.loopback.description
   @Option(help: "Request log format: text, or one JSON object per line.")
   var logFormat: OutputFormat = .text
 
