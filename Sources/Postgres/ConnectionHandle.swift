@@ -50,23 +50,12 @@ final class ConnectionHandle {
   // MARK: Statements
 
   /// Runs one parameterised statement through a prepared statement cached per connection.
-  ///
-  /// Rows are read in libpq's single-row mode and copied as they come (see
-  /// `PostgresRowsBuilder`): read whole, a feed of 100,000 accounts peaked at 84 MB, libpq's
-  /// result beside our copy of it; row by row it peaks at 54 MB.
   func execute(_ query: PostgresQuery) throws -> PostgresRows {
     let name = try prepare(query)
-    let sent = withParameters(query.bindings) { values, lengths, formats in
-      PQsendQueryPrepared(
-        connection, name, Int32(query.bindings.count), values, lengths, formats, 1)
+    let result = withParameters(query.bindings) { values, lengths, formats in
+      PQexecPrepared(connection, name, Int32(query.bindings.count), values, lengths, formats, 1)
     }
-    guard sent == 1 else { throw connectionLost() }
-    PQsetSingleRowMode(connection)
-    switch readStatement() {
-    case .rows(let rows): return rows
-    case .failed(let error): throw error
-    case .aborted, .none: throw connectionLost()
-    }
+    return try consume(result)
   }
 
   /// Runs a script of one or more statements with no parameters (a migration file), through
@@ -135,15 +124,24 @@ final class ConnectionHandle {
       }
       guard PQpipelineSync(connection) == 1 else { throw connectionLost() }
       for _ in range {
-        switch readStatement() {
-        case .rows(let rows) where firstError == nil:
-          results.append(rows)
-        case .failed(var error) where firstError == nil:
-          error.statementIndex = results.count
-          firstError = error
-        default:
-          break
+        var rows: PostgresRows?
+        while let result = PQgetResult(connection) {
+          if PQresultStatus(result) == PGRES_PIPELINE_ABORTED {
+            PQclear(result)
+          } else if rows == nil && firstError == nil {
+            do {
+              rows = try consume(result)
+            } catch var error as PostgresError {
+              error.statementIndex = results.count
+              firstError = error
+            } catch {
+              firstError = error
+            }
+          } else {
+            PQclear(result)
+          }
         }
+        if let rows { results.append(rows) }
       }
       // A session that ended mid-batch (terminated, or the server died) leaves no sync point
       // to read; that is a lost connection, whatever else the results said.
@@ -288,45 +286,6 @@ final class ConnectionHandle {
     }
   }
 
-  /// What one statement sent back.
-  private enum StatementOutcome {
-    case rows(PostgresRows)
-    case failed(PostgresError)
-    /// A statement of a pipeline that an earlier failure skipped.
-    case aborted
-    /// Nothing: the connection is gone.
-    case none
-  }
-
-  /// Reads one statement's results up to the nil that ends them — whole, or row by row in
-  /// single-row mode — into one `PostgresRows`. Every result is read, even after an error, so
-  /// the connection is ready for the next statement.
-  ///
-  /// In a pipeline a statement's rows may come row by row although the pipeline never asks:
-  /// libpq 15 does not reset single-row mode for a pipeline's first statement, so the mode
-  /// `execute` set for the statement before it still holds.
-  private func readStatement() -> StatementOutcome {
-    var rows = PostgresRowsBuilder()
-    var received = false
-    var aborted = false
-    var failure: PostgresError?
-    while let result = PQgetResult(connection) {
-      switch PQresultStatus(result) {
-      case PGRES_SINGLE_TUPLE, PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
-        rows.append(result)
-        received = true
-      case PGRES_PIPELINE_ABORTED:
-        aborted = true
-      default:
-        if failure == nil { failure = serverError(result) }
-      }
-      PQclear(result)
-    }
-    if let failure { return .failed(failure) }
-    if received { return .rows(rows.build()) }
-    return aborted ? .aborted : .none
-  }
-
   /// Copies a result into Swift values and frees it; a failed result becomes a `PostgresError`
   /// with every diagnostic field the server sent.
   private func consume(_ result: OpaquePointer?) throws -> PostgresRows {
@@ -338,9 +297,51 @@ final class ConnectionHandle {
     default:
       throw serverError(result)
     }
-    var rows = PostgresRowsBuilder()
-    rows.append(result)
-    return rows.build()
+    let columnCount = Int(PQnfields(result))
+    let rowCount = Int(PQntuples(result))
+    let columns = (0..<columnCount).map { column in
+      PostgresColumn(
+        name: String(cString: PQfname(result, Int32(column))),
+        type: PostgresDataType(PQftype(result, Int32(column))))
+    }
+    var lengths: [Int32] = []
+    lengths.reserveCapacity(rowCount * columnCount)
+    var rowStarts: [Int] = []
+    rowStarts.reserveCapacity(rowCount)
+    var total = 0
+    for row in 0..<Int32(rowCount) {
+      rowStarts.append(total)
+      for column in 0..<Int32(columnCount) {
+        if PQgetisnull(result, row, column) == 1 {
+          lengths.append(-1)
+        } else {
+          let length = PQgetlength(result, row, column)
+          lengths.append(length)
+          total += Int(length)
+        }
+      }
+    }
+    let bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+      var offset = 0
+      var cell = 0
+      for row in 0..<Int32(rowCount) {
+        for column in 0..<Int32(columnCount) {
+          let length = Int(lengths[cell])
+          if length > 0 {
+            let value = UnsafeRawPointer(PQgetvalue(result, row, column)!)
+            UnsafeMutableRawPointer(buffer.baseAddress! + offset)
+              .copyMemory(from: value, byteCount: length)
+            offset += length
+          }
+          cell += 1
+        }
+      }
+      count = total
+    }
+    let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
+    return PostgresRows(
+      columns: columns, bytes: bytes, lengths: lengths, rowStarts: rowStarts,
+      affectedRows: affected)
   }
 
   private func serverError(_ result: OpaquePointer) -> PostgresError {

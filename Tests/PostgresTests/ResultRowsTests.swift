@@ -2,9 +2,10 @@ import Postgres
 import PostgresTestSupport
 import Testing
 
-/// A statement's rows are read one at a time (libpq's single-row mode), so a large result is
-/// never held twice; what comes back is the same as reading it whole.
-@Suite struct RowByRowTests {
+/// What a statement returns comes back as the server sent it: every row, value and NULL in
+/// order, the columns of an empty result, the count of rows a write touched, and an error that
+/// came after some rows, with the connection ready for the next statement.
+@Suite struct ResultRowsTests {
   @Test func everyValueAndNullOfAManyRowResultComesBackInOrder() throws {
     try TestDatabase.with { database in
       let connection = try database.connect()
@@ -43,7 +44,7 @@ import Testing
     }
   }
 
-  @Test func affectedRowsAreCountedWhenRowsAreReturnedOneByOne() throws {
+  @Test func affectedRowsAreCountedWhenAWriteAlsoReturnsRows() throws {
     try TestDatabase.with { database in
       let connection = try database.connect()
       try connection.executeScript("CREATE TABLE t (v int8)")
@@ -51,27 +52,6 @@ import Testing
         "INSERT INTO t SELECT generate_series(1, 300) RETURNING v")
       #expect(inserted.count == 300)
       #expect(inserted.affectedRows == 300)
-    }
-  }
-
-  /// libpq 15 keeps the single-row mode a statement asked for into a pipeline sent right after
-  /// it, so the pipeline's first statement arrives row by row although it never asked (unless
-  /// preparing the pipeline's statements reset the mode: the second time they are prepared).
-  @Test func aPipelineRightAfterAStatementReadsItsFirstStatementWhole() throws {
-    try TestDatabase.with { database in
-      let connection = try database.connect()
-      for _ in 1...2 {
-        try connection.transaction { tx in
-          _ = try tx.query("SELECT generate_series(1, 3) AS n")
-          let results = try tx.pipeline([
-            "SELECT generate_series(1, 4) AS n", "SELECT generate_series(1, 2) AS n",
-          ])
-          #expect(
-            try results.map { try $0.map { try $0.decode("n", as: Int32.self) } } == [
-              [1, 2, 3, 4], [1, 2],
-            ])
-        }
-      }
     }
   }
 }
