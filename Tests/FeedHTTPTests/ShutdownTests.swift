@@ -6,31 +6,50 @@ import Testing
 /// `stop()`: no new connections, open event streams ended, requests in progress finished.
 @Suite("Clean shutdown")
 struct ShutdownTests {
-  private static func routes(_ router: inout Router) {
-    router.add("GET", "/slow") { _ in
-      usleep(400_000)
-      return .json(["done": true])
-    }
+  /// Requests to `/held` wait until the test releases them, so a request is in progress for
+  /// exactly as long as a test needs, however loaded the machine; `/thread` names the server
+  /// thread that runs it.
+  private final class Held: Sendable {
+    let release = DispatchSemaphore(value: 0)
+    /// The server thread the last `/held` request runs on.
+    let thread = Mutex<String?>(nil)
+  }
+
+  private static func routes(_ router: inout Router, held: Held = Held()) {
     router.add("GET", "/hello") { _ in .json(["hello": "world"]) }
     router.add("GET", "/events") { _ in .events(EventStream()) }
+    router.add("GET", "/thread") { _ in .json(["thread": .string(threadName())]) }
+    router.add("GET", "/held") { _ in
+      held.thread.withLock { $0 = threadName() }
+      held.release.wait()
+      return .json(["done": true])
+    }
   }
 
   @Test func aRequestInProgressFinishesBeforeTheServerStops() throws {
     var router = Router()
-    Self.routes(&router)
+    let held = Held()
+    Self.routes(&router, held: held)
     let server = HTTPServer(router: router)
     let port = try server.start(try ListenAddress("127.0.0.1:0")).port
     let answer = Mutex<TestResponse?>(nil)
     let client = Thread {
-      let response = try? httpRequest(port: port, "GET", "/slow")
+      let response = try? httpRequest(port: port, "GET", "/held")
       answer.withLock { $0 = response }
     }
     client.start()
     #expect(eventually { server.requestsInProgress == 1 })
-    server.stop()
+    let stopped = DispatchSemaphore(value: 0)
+    let stopper = Thread {
+      server.stop()
+      stopped.signal()
+    }
+    stopper.start()
+    #expect(eventually { (try? TestConnection(port: port)) == nil })
+    held.release.signal()
+    stopped.wait()
     #expect(eventually { answer.withLock { $0 } != nil })
     #expect(answer.withLock { $0?.status } == 200)
-    #expect(throws: TestClientError.self) { try TestConnection(port: port) }
   }
 
   @Test func openEventStreamsEndWhenTheServerStops() throws {
@@ -48,22 +67,27 @@ struct ShutdownTests {
 
   /// The request in progress is held until the test lets it go, and the question is asked once
   /// the listener has closed: a drain that lasted a fixed time, asked after a fixed sleep, could
-  /// be over before the question on a loaded machine.
+  /// be over before the question on a loaded machine. A held request blocks the server thread
+  /// it runs on and every connection that thread accepted, so the question goes on a kept-alive
+  /// connection that a route has shown to be served by another thread.
   @Test func aKeptAliveConnectionAskingDuringTheDrainGets503() throws {
     var router = Router()
-    Self.routes(&router)
-    let release = DispatchSemaphore(value: 0)
-    router.add("GET", "/held") { _ in
-      release.wait()
-      return .json(["done": true])
-    }
+    let held = Held()
+    Self.routes(&router, held: held)
     let server = HTTPServer(router: router)
     let port = try server.start(try ListenAddress("127.0.0.1:0")).port
-    let idle = try TestConnection(port: port)
-    #expect(try idle.request("GET", "/hello").status == 200)
-    let held = Thread { _ = try? httpRequest(port: port, "GET", "/held") }
-    held.start()
-    #expect(eventually { server.requestsInProgress == 1 })
+    var idle: [(connection: TestConnection, thread: String)] = []
+    for _ in 0..<16 {
+      let connection = try TestConnection(port: port)
+      let thread = try connection.request("GET", "/thread").json?["thread"] as? String ?? ""
+      idle.append((connection, thread))
+    }
+    Thread.detachNewThread { _ = try? httpRequest(port: port, "GET", "/held") }
+    #expect(eventually { held.thread.withLock { $0 } != nil })
+    let blocked = held.thread.withLock { $0 }
+    let asking = try #require(
+      idle.first { $0.thread != blocked }?.connection,
+      "every connection was served by the held request's thread")
     let stopped = DispatchSemaphore(value: 0)
     let stopper = Thread {
       server.stop()
@@ -71,11 +95,16 @@ struct ShutdownTests {
     }
     stopper.start()
     #expect(eventually { (try? TestConnection(port: port)) == nil })
-    let response = try idle.request("GET", "/hello")
-    release.signal()
+    let response = Result { try asking.request("GET", "/hello") }
+    held.release.signal()
     stopped.wait()
-    #expect(response.status == 503)
-    #expect(response.errorCode == "unavailable")
+    #expect(try response.get().status == 503)
+    #expect(try response.get().errorCode == "unavailable")
+  }
+
+  /// The server thread running the route, as a name a route can return.
+  private static func threadName() -> String {
+    String(describing: pthread_self())
   }
 
   @Test func aStoppedServerCanBeStoppedAgain() throws {
