@@ -82,14 +82,19 @@ public final class HTTPServer: Sendable {
     }
     stopping.store(true, ordering: .sequentiallyConsistent)
     heartbeatWake.signal()
+    // The listening socket is shut down at once, so a new connection is refused rather than
+    // left waiting in the backlog, but closed only after MHD_stop_daemon, as libmicrohttpd's
+    // manual asks of a threaded daemon: its threads may use the descriptor until then, and a
+    // descriptor closed early can be given to another socket of the process.
     let listener = MHD_quiesce_daemon(running.pointer)
-    if listener >= 0 { close(listener) }
+    if listener >= 0 { shutdown(listener, Int32(SHUT_RDWR)) }
     for stream in streams.withLock({ Array($0.values) }) { stream.finish() }
     let deadline = ContinuousClock.now + .milliseconds(Int(limits.drainSeconds * 1000))
     while inFlight.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < deadline {
       usleep(5000)
     }
     MHD_stop_daemon(running.pointer)
+    if listener >= 0 { close(listener) }
     Unmanaged<HTTPServer>.fromOpaque(running.context).release()
   }
 

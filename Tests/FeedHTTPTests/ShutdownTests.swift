@@ -39,13 +39,7 @@ struct ShutdownTests {
     }
     client.start()
     #expect(eventually { server.requestsInProgress == 1 })
-    let stopped = DispatchSemaphore(value: 0)
-    let stopper = Thread {
-      server.stop()
-      stopped.signal()
-    }
-    stopper.start()
-    #expect(eventually { (try? TestConnection(port: port)) == nil })
+    let stopped = try Self.stopInBackground(server, port: port)
     held.release.signal()
     stopped.wait()
     #expect(eventually { answer.withLock { $0 } != nil })
@@ -88,18 +82,26 @@ struct ShutdownTests {
     let asking = try #require(
       idle.first { $0.thread != blocked }?.connection,
       "every connection was served by the held request's thread")
-    let stopped = DispatchSemaphore(value: 0)
-    let stopper = Thread {
-      server.stop()
-      stopped.signal()
-    }
-    stopper.start()
-    #expect(eventually { (try? TestConnection(port: port)) == nil })
+    let stopped = try Self.stopInBackground(server, port: port)
     let response = Result { try asking.request("GET", "/hello") }
     held.release.signal()
     stopped.wait()
     #expect(try response.get().status == 503)
     #expect(try response.get().errorCode == "unavailable")
+  }
+
+  /// Starts `server.stop()` on a thread of its own and returns once the drain has begun (the
+  /// listener is closed); the semaphore is signalled when `stop()` returns.
+  private static func stopInBackground(_ server: HTTPServer, port: Int) throws
+    -> DispatchSemaphore
+  {
+    let stopped = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      server.stop()
+      stopped.signal()
+    }
+    #expect(eventually { (try? TestConnection(port: port)) == nil })
+    return stopped
   }
 
   /// The server thread running the route, as a name a route can return.

@@ -40,10 +40,10 @@ final class TestConnection {
         connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard connected == 0 else {
-      close(socket)
-      throw TestClientError.cannotConnect(port)
-    }
+    // No close here: every property is set, so a throw still runs deinit, which closes the
+    // socket. Closing it twice closed whatever socket another test had been given the same
+    // descriptor number meanwhile (kept-alive connections of concurrent tests broke).
+    guard connected == 0 else { throw TestClientError.cannotConnect(port) }
   }
 
   deinit { close(socket) }
