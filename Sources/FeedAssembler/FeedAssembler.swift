@@ -27,8 +27,13 @@ public struct FeedAssembler: Sendable {
   /// so its digest changes exactly when the screen does (a notice's window opening or closing
   /// included, since `rows.readAt` decides what is shown), and a snapshot of an unchanged feed is
   /// the live document byte for byte.
-  public func assemble(_ rows: FeedRows) throws(FeedDocumentError) -> FeedDocument {
-    try feed(for: rows).render(environment: environment)
+  ///
+  /// It takes the rows, and lets them go before rendering: the components hold what they draw,
+  /// so a large feed's rows are not held beside its document.
+  public func assemble(_ rows: consuming FeedRows) throws(FeedDocumentError) -> FeedDocument {
+    let feed = feed(for: rows)
+    _ = consume rows
+    return try feed.render(environment: environment)
   }
 
   /// The feed before rendering, for callers that want the components themselves.

@@ -17,8 +17,9 @@ public struct DiffItem: Differentiable, DiffDescribable, Sendable {
 
   /// The item's visible name: its title, label, text or message, whichever its type has.
   public var diffTitle: String {
+    let props = node.props
     for key in ["title", "label", "text", "message"] {
-      if let text = node.props[key]?.stringValue { return text }
+      if let text = props[key]?.stringValue { return text }
     }
     return ""
   }
@@ -29,16 +30,17 @@ public struct DiffItem: Differentiable, DiffDescribable, Sendable {
   /// `before → after` lines show exactly what changed.
   func properties(prefix: String) -> [DiffProperty] {
     let writer = CanonicalJSONWriter()
-    var properties = [DiffProperty(name: prefix + "type", value: node.type)]
-    for key in node.props.keys.sorted() {
-      properties.append(DiffProperty(name: prefix + key, value: writer.string(node.props[key]!)))
+    let fields = node.fields
+    var properties = [DiffProperty(name: prefix + "type", value: fields.type)]
+    for key in fields.props.keys.sorted() {
+      properties.append(DiffProperty(name: prefix + key, value: writer.string(fields.props[key]!)))
     }
-    for trigger in node.actions.keys.sorted() {
+    for trigger in fields.actions.keys.sorted() {
       properties.append(
         DiffProperty(
-          name: prefix + "on " + trigger, value: writer.string(node.actions[trigger]!.json)))
+          name: prefix + "on " + trigger, value: writer.string(fields.actions[trigger]!.json)))
     }
-    properties.append(DiffProperty(name: prefix + "size", value: writer.string(node.size.json)))
+    properties.append(DiffProperty(name: prefix + "size", value: writer.string(fields.size.json)))
     return properties
   }
 }

@@ -100,7 +100,9 @@ final class Workspace {
   func printFeed(_ document: FeedDocument, format: OutputFormat, width explicit: Int?) {
     switch format {
     case .json:
-      context.output.line(String(decoding: document.encoded(pretty: true), as: UTF8.self))
+      // Piece by piece, so a large feed's text is never held whole beside the document.
+      document.write(pretty: true) { context.output.write(String(decoding: $0, as: UTF8.self)) }
+      context.output.write("\n")
     case .text:
       context.output.write(
         FeedTextRenderer(width: width(explicit), color: useColor).render(document))

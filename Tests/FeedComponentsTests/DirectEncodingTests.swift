@@ -12,6 +12,7 @@ import Testing
     props: [
       "title": "월급 \"통장\"\n\t\u{1}", "amount": .decimal("1.50"), "count": -12,
       "nested": ["b": [1, nil, true], "a": [:], "é": []],
+      "punctuation": "{\"a\": [1, 2]}, \\", "we\"ird {key}": [[], [[:]], ["x": [:]]],
     ],
     actions: [
       "touch": .openURL("https://example.com/a?b=c"),
@@ -58,6 +59,23 @@ import Testing
     let encoded = document.encoded(pretty: pretty)
     #expect(encoded.count > 128 * 1024)
     #expect(encoded == CanonicalJSONWriter(pretty: pretty).data(document.json))
+  }
+
+  @Test(arguments: [false, true])
+  func writtenInPiecesItIsTheEncodedTextAndEveryPieceEndsBetweenItems(pretty: Bool) throws {
+    let items = (0..<3_000).map { index in
+      ItemNode(
+        id: "account/\(index)", type: "account_row", props: ["title": .string("계좌 \(index)")])
+    }
+    let document = try FeedDocument(owner: "o", sections: [SectionNode(id: "s", items: items)])
+    var pieces: [[UInt8]] = []
+    document.write(pretty: pretty) { pieces.append($0) }
+    #expect(pieces.count > 1)
+    #expect(Data(pieces.joined()) == document.encoded(pretty: pretty))
+    for piece in pieces.dropLast() {
+      #expect(piece.last == UInt8(ascii: "}"))
+      #expect(String(validating: piece, as: UTF8.self) != nil)
+    }
   }
 
   @Test func anItemDigestCoversItsJSONWithoutIDAndDigest() throws {

@@ -6,7 +6,7 @@ extension FeedAssembler {
   /// types it cannot draw replaced by their fallbacks or left out, and the document saying which
   /// screen and which capability set it was built for. Nil capabilities build for every type.
   public func assemble(
-    _ rows: FeedRows, screen: String, for capabilities: ClientCapabilities?
+    _ rows: consuming FeedRows, screen: String, for capabilities: ClientCapabilities?
   ) throws(FeedDocumentError) -> FeedDocument {
     var environment = self.environment
     environment.capabilities = capabilities

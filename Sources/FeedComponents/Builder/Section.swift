@@ -34,13 +34,14 @@ public struct Section {
     let capabilities = environment.capabilities
     let shown =
       capabilities == nil ? components : components.compactMap { $0.resolved(for: capabilities) }
+    var items: [ItemNode] = []
+    items.reserveCapacity(shown.count)
+    for component in shown { items.append(component.render(context: context(items.count))) }
     return SectionNode(
       id: id,
       header: header?.resolved(for: capabilities)?.render(context: context(0)),
       footer: footer?.resolved(for: capabilities)?.render(context: context(shown.count)),
-      items: shown.enumerated().map { item, component in
-        component.render(context: context(item))
-      }
+      items: items
     )
   }
 }

@@ -21,12 +21,13 @@ public final class AccountRowView: Touchable {
   }
 
   public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
+    let props = item.props
     var lines = TextLayout.row(
-      left: item.props["title"]?.stringValue ?? "",
-      right: item.props["value"]?.stringValue ?? "",
+      left: props["title"]?.stringValue ?? "",
+      right: props["value"]?.stringValue ?? "",
       width: width,
       styleRight: style.bold)
-    if let subtitle = item.props["subtitle"]?.stringValue {
+    if let subtitle = props["subtitle"]?.stringValue {
       lines += TextLayout.wrap(subtitle, width: width).map(style.dim)
     }
     return lines

@@ -16,10 +16,11 @@ public final class EmptyStateView: ContainsButton {
 
   /// The message and the button centred, as the phone draws an empty state.
   public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
-    var lines = TextLayout.wrap(item.props["message"]?.stringValue ?? "", width: width).map {
+    let props = item.props
+    var lines = TextLayout.wrap(props["message"]?.stringValue ?? "", width: width).map {
       style.dim(TextLayout.centered($0, width: width))
     }
-    if let buttonTitle = item.props["button_title"]?.stringValue {
+    if let buttonTitle = props["button_title"]?.stringValue {
       lines += TextLayout.wrap("[ \(buttonTitle) ]", width: width).map {
         style.bold(TextLayout.centered($0, width: width))
       }

@@ -21,7 +21,8 @@ public final class NoticeView: Dismissible, ContainsButton {
   /// The message after a severity marker (`[i]`, `[!]`, `[!!]`), wrapped under itself, and the
   /// button as `[ label ]` on its own line.
   public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
-    let severity = item.props["severity"]?.stringValue.flatMap(NoticeSeverity.init) ?? .info
+    let props = item.props
+    let severity = props["severity"]?.stringValue.flatMap(NoticeSeverity.init) ?? .info
     let paint: (String) -> String =
       switch severity {
       case .info: style.accent
@@ -30,9 +31,9 @@ public final class NoticeView: Dismissible, ContainsButton {
       }
     let prefix = severity.marker + " "
     var lines = TextLayout.wrap(
-      item.props["message"]?.stringValue ?? "", prefix: prefix, width: width
+      props["message"]?.stringValue ?? "", prefix: prefix, width: width
     ).map(paint)
-    if let buttonTitle = item.props["button_title"]?.stringValue {
+    if let buttonTitle = props["button_title"]?.stringValue {
       let indent = String(repeating: " ", count: DisplayWidth.columns(of: prefix))
       lines += TextLayout.wrap("[ \(buttonTitle) ]", prefix: indent, width: width).map(style.bold)
     }

@@ -13,9 +13,10 @@ public final class SummaryRowView: ContentView {
   }
 
   public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
-    TextLayout.row(
-      left: item.props["label"]?.stringValue ?? "",
-      right: item.props["value"]?.stringValue ?? "",
+    let props = item.props
+    return TextLayout.row(
+      left: props["label"]?.stringValue ?? "",
+      right: props["value"]?.stringValue ?? "",
       width: width,
       styleLeft: style.bold,
       styleRight: style.bold)

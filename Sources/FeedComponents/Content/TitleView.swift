@@ -16,8 +16,9 @@ public final class TitleView: ContentView {
   }
 
   public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
-    var lines = TextLayout.wrap(item.props["text"]?.stringValue ?? "", width: width).map(style.bold)
-    if let subtitle = item.props["subtitle"]?.stringValue {
+    let props = item.props
+    var lines = TextLayout.wrap(props["text"]?.stringValue ?? "", width: width).map(style.bold)
+    if let subtitle = props["subtitle"]?.stringValue {
       lines += TextLayout.wrap(subtitle, width: width).map(style.dim)
     }
     return lines

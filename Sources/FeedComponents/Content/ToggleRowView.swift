@@ -13,9 +13,10 @@ public final class ToggleRowView: ContainsSwitch {
   }
 
   public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
-    let isOn = item.props["is_on"]?.boolValue ?? false
+    let props = item.props
+    let isOn = props["is_on"]?.boolValue ?? false
     return TextLayout.row(
-      left: item.props["title"]?.stringValue ?? "",
+      left: props["title"]?.stringValue ?? "",
       right: isOn ? "[ON]" : "[OFF]",
       width: width,
       styleRight: isOn ? style.accent : style.dim)

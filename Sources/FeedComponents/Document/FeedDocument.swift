@@ -77,18 +77,25 @@ public struct FeedDocument: Hashable, Sendable {
   /// for people and files; the compact form is what digests are computed over.
   ///
   /// It is written straight from the nodes, never through a `JSONValue` tree, and gives exactly
-  /// the bytes `CanonicalJSONWriter` gives for `json`. The text goes through a small buffer into
-  /// the `Data`, so the feed is held once, not once more as an array to copy from.
+  /// the bytes `CanonicalJSONWriter` gives for `json`.
   public func encoded(pretty: Bool = false) -> Data {
-    let writer = CanonicalJSONWriter(pretty: pretty)
     let itemCount = sections.reduce(0) { $0 + $1.items.count + 2 }
     // Capacity is only reserved, not touched, so guessing high costs no memory.
     var data = Data(capacity: 512 + itemCount * (pretty ? 480 : 320))
+    write(pretty: pretty) { data.append(contentsOf: $0) }
+    return data
+  }
+
+  /// Writes the bytes `encoded(pretty:)` gives, a piece of about 64 KB at a time, each ending
+  /// after a whole item (and so never inside a character): a feed of any size goes to a file or
+  /// a socket without its text ever being held whole beside the document.
+  public func write(pretty: Bool = false, to sink: ([UInt8]) -> Void) {
+    let writer = CanonicalJSONWriter(pretty: pretty)
     var output: [UInt8] = []
     output.reserveCapacity(Self.chunkSize + 4096)
     func drain(_ output: inout [UInt8]) {
       if output.count >= Self.chunkSize {
-        data.append(contentsOf: output)
+        sink(output)
         output.removeAll(keepingCapacity: true)
       }
     }
@@ -106,11 +113,10 @@ public struct FeedDocument: Hashable, Sendable {
       default: writer.write(additionalFields[key]!, depth: 1, into: &output)
       }
     }
-    data.append(contentsOf: output)
-    return data
+    sink(output)
   }
 
-  /// How much text `encoded` gathers before moving it into the `Data`.
+  /// How much text `write(pretty:to:)` gathers before handing it on.
   private static let chunkSize = 64 * 1024
 
   private static let wireKeys = ["digest", "owner", "schema", "sections", "version"]

@@ -3,19 +3,23 @@
 /// This is the "design syntax tree" node: everything the phone needs to draw the item and react to
 /// it, with no reference to the component that produced it. Nodes whose type this version does not
 /// know are kept whole, so an older reader can still show, diff and re-encode a newer feed.
+///
+/// A node keeps what it draws as one string, its canonical JSON (`drawnJSON`), and nothing else
+/// beside its id and digest. Those are the bytes its digest is computed over, the form a store
+/// keeps it in and, with the id and digest spliced in, the form a phone receives: a feed of
+/// 100,000 items is held in about a third of the memory the parsed fields took, and is encoded by
+/// copying bytes rather than by writing every field again. The fields (`type`, `props`, …) are
+/// parsed from that text when asked for, which only drawing the feed as text and describing a
+/// diff for people do.
 public struct ItemNode: Hashable, Sendable {
   public let id: String
-  /// The node type, such as `account_row`; a phone draws the types it knows.
-  public let type: String
-  public let props: [String: JSONValue]
-  /// Actions keyed by trigger name (`touch`, `button`, `toggle`, `dismiss`, or a newer one).
-  public let actions: [String: Action]
-  public let size: ComponentSize
-  /// Fields written by a newer minor version, kept and re-encoded as read.
-  public let additionalFields: [String: JSONValue]
   /// SHA-256 of the canonical compact JSON of this node without `id` and `digest`: it covers
   /// everything the phone draws or does with the item, and not where the item stands.
   public let digest: String
+  /// The canonical compact JSON of the node without `id` and `digest` — the bytes its digest
+  /// is computed over, and so the form a store keeps it in under that digest: the same content
+  /// under any id, or in any feed, is one stored node.
+  public let drawnJSON: String
 
   public init(
     id: String,
@@ -43,14 +47,9 @@ public struct ItemNode: Hashable, Sendable {
     size: ComponentSize,
     additionalFields: [String: JSONValue]
   ) {
-    var drawn: [UInt8] = []
-    drawn.reserveCapacity(256)
-    Self.write(
-      wire: nil, type: type, props: props, actions: actions, size: size,
-      additionalFields: additionalFields, with: CanonicalJSONWriter(), depth: 0, into: &drawn)
-    self.init(
-      id: id, type: type, props: props, actions: actions, size: size,
-      additionalFields: additionalFields, storedDigest: SHA256.hexDigest(of: drawn))
+    let drawn = Self.drawn(
+      type: type, props: props, actions: actions, size: size, additionalFields: additionalFields)
+    self.init(id: id, verifiedDrawnJSON: drawn, storedDigest: SHA256.hexDigest(of: drawn))
   }
 
   /// A node read back from storage this program wrote, with the digest stored beside it, taken
@@ -65,13 +64,44 @@ public struct ItemNode: Hashable, Sendable {
     additionalFields: [String: JSONValue],
     storedDigest: String
   ) {
+    let drawn = Self.drawn(
+      type: type, props: props, actions: actions, size: size, additionalFields: additionalFields)
+    self.init(id: id, verifiedDrawnJSON: drawn, storedDigest: storedDigest)
+  }
+
+  /// A node from the text a store keeps it as (`drawnJSON`) and the digest stored beside it.
+  /// The text is parsed once, so a damaged one is refused here rather than when it is shown;
+  /// it is not written again, and neither it nor the digest is checked against the other:
+  /// this program stored both.
+  public init(id: String, drawnJSON: String, storedDigest: String) throws(FeedDocumentError) {
+    _ = try DrawnFields(drawnJSON: drawnJSON, path: "item \(id)")
+    self.init(id: id, verifiedDrawnJSON: Array(drawnJSON.utf8), storedDigest: storedDigest)
+  }
+
+  private init(id: String, verifiedDrawnJSON drawn: [UInt8], storedDigest: String) {
     self.id = id
-    self.type = type
-    self.props = props
-    self.actions = actions
-    self.size = size
-    self.additionalFields = additionalFields
+    self.drawnJSON = String(decoding: drawn, as: UTF8.self)
     self.digest = storedDigest
+  }
+
+  /// The node type, such as `account_row`; a phone draws the types it knows.
+  public var type: String { fields.type }
+  public var props: [String: JSONValue] { fields.props }
+  /// Actions keyed by trigger name (`touch`, `button`, `toggle`, `dismiss`, or a newer one).
+  public var actions: [String: Action] { fields.actions }
+  public var size: ComponentSize { fields.size }
+  /// Fields written by a newer minor version, kept and re-encoded as read.
+  public var additionalFields: [String: JSONValue] { fields.additionalFields }
+
+  /// Every field of the node, parsed from `drawnJSON` in one pass: for a caller that reads
+  /// several, such as a view drawing the item as text.
+  public var fields: DrawnFields {
+    do {
+      return try DrawnFields(drawnJSON: drawnJSON, path: "item \(id)")
+    } catch {
+      // Every initializer either wrote the text from valid fields or parsed it as such.
+      preconditionFailure("the drawn JSON of item \(id) no longer parses: \(error)")
+    }
   }
 
   /// The action stored for `trigger`, if any.
@@ -87,8 +117,12 @@ public struct ItemNode: Hashable, Sendable {
 
   /// The full wire form, digest included.
   public var json: JSONValue {
-    var members = Self.drawnMembers(
-      type: type, props: props, actions: actions, size: size, additionalFields: additionalFields)
+    let fields = self.fields
+    var members = fields.additionalFields
+    members["type"] = .string(fields.type)
+    members["props"] = .object(fields.props)
+    members["actions"] = .object(fields.actions.mapValues(\.json))
+    members["size"] = fields.size.json
     members["id"] = .string(id)
     members["digest"] = .string(digest)
     return .object(members)
@@ -96,57 +130,83 @@ public struct ItemNode: Hashable, Sendable {
 
   static let knownFields: Set<String> = ["id", "type", "props", "actions", "size", "digest"]
 
-  /// Appends the full wire form (`json`) at nesting `depth`, written straight from the fields.
+  /// Appends the full wire form (`json`) at nesting `depth`: the drawn text with `digest` and
+  /// `id` spliced in where their names sort, indented afterwards for the pretty form.
   func write(with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]) {
-    Self.write(
-      wire: (id, digest), type: type, props: props, actions: actions, size: size,
-      additionalFields: additionalFields, with: writer, depth: depth, into: &output)
+    guard writer.pretty else {
+      spliceWire(into: &output)
+      return
+    }
+    var compact: [UInt8] = []
+    compact.reserveCapacity(drawnJSON.utf8.count + 128)
+    spliceWire(into: &compact)
+    CanonicalJSONWriter.indent(compact, depth: depth, into: &output)
   }
 
-  private static let drawnKeys = ["actions", "props", "size", "type"]
-  private static let wireKeys = ["actions", "digest", "id", "props", "size", "type"]
-
-  /// Writes the members `drawnMembers` would hold, plus `id` and `digest` when `wire` gives
-  /// them, in canonical order; a newer minor version's fields go where their names sort.
-  static func write(
-    wire: (id: String, digest: String)?,
-    type: String,
-    props: [String: JSONValue],
-    actions: [String: Action],
-    size: ComponentSize,
-    additionalFields: [String: JSONValue],
-    with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]
-  ) {
-    let keys = CanonicalJSONWriter.canonicalKeys(
-      wire == nil ? drawnKeys : wireKeys, adding: additionalFields)
-    writer.writeObject(keys: keys, depth: depth, into: &output) { key, output in
-      switch (key, wire) {
-      case ("type", _): CanonicalJSONWriter.writeString(type, into: &output)
-      case ("props", _): writer.write(.object(props), depth: depth + 1, into: &output)
-      case ("size", _): size.write(with: writer, depth: depth + 1, into: &output)
-      case ("actions", _):
-        writer.writeMembers(actions, depth: depth + 1, into: &output) { action, output in
-          action.write(with: writer, depth: depth + 2, into: &output)
-        }
-      case ("id", let wire?): CanonicalJSONWriter.writeString(wire.id, into: &output)
-      case ("digest", let wire?): CanonicalJSONWriter.writeString(wire.digest, into: &output)
-      default: writer.write(additionalFields[key]!, depth: depth + 1, into: &output)
+  /// Writes the compact wire form: the members of `drawnJSON` in their canonical order, with
+  /// `"digest"` and `"id"` inserted before the first member whose name sorts after theirs.
+  /// Names are compared as they stand in the text, escapes and all, which orders them as their
+  /// UTF-8 bytes do against these two: an escape starts with `\` and stands for a character
+  /// below `"a"`, and both are below every letter of `digest` and `id`.
+  private func spliceWire(into output: inout [UInt8]) {
+    // The names still to insert, the next one last.
+    var pending: [(name: String, value: String)] = [("id", id), ("digest", digest)]
+    func insert(before name: UnsafeRawBufferPointer?, first: inout Bool) {
+      while let next = pending.last,
+        name.map({ next.name.utf8.lexicographicallyPrecedes($0) }) ?? true
+      {
+        if !first { output.append(UInt8(ascii: ",")) }
+        first = false
+        CanonicalJSONWriter.writeString(next.name, into: &output)
+        output.append(UInt8(ascii: ":"))
+        CanonicalJSONWriter.writeString(next.value, into: &output)
+        pending.removeLast()
       }
+    }
+    var text = drawnJSON
+    text.withUTF8 { drawn in
+      output.append(UInt8(ascii: "{"))
+      var first = true
+      CompactObjectScanner.forEachMember(of: UnsafeRawBufferPointer(drawn)) { name, member in
+        insert(before: name, first: &first)
+        // A newer version's field of the same name gives way, as it does in `json`.
+        if name.elementsEqual("digest".utf8) || name.elementsEqual("id".utf8) { return }
+        if !first { output.append(UInt8(ascii: ",")) }
+        first = false
+        output.append(contentsOf: member)
+      }
+      insert(before: nil, first: &first)
+      output.append(UInt8(ascii: "}"))
     }
   }
 
-  private static func drawnMembers(
+  private static let drawnKeys = ["actions", "props", "size", "type"]
+
+  /// The canonical compact JSON of the fields, in canonical order; a newer minor version's
+  /// fields go where their names sort.
+  private static func drawn(
     type: String,
     props: [String: JSONValue],
     actions: [String: Action],
     size: ComponentSize,
     additionalFields: [String: JSONValue]
-  ) -> [String: JSONValue] {
-    var members = additionalFields
-    members["type"] = .string(type)
-    members["props"] = .object(props)
-    members["actions"] = .object(actions.mapValues(\.json))
-    members["size"] = size.json
-    return members
+  ) -> [UInt8] {
+    let writer = CanonicalJSONWriter()
+    var output: [UInt8] = []
+    output.reserveCapacity(256)
+    let keys = CanonicalJSONWriter.canonicalKeys(drawnKeys, adding: additionalFields)
+    writer.writeObject(keys: keys, depth: 0, into: &output) { key, output in
+      switch key {
+      case "type": CanonicalJSONWriter.writeString(type, into: &output)
+      case "props": writer.write(.object(props), depth: 1, into: &output)
+      case "size": size.write(with: writer, depth: 1, into: &output)
+      case "actions":
+        writer.writeMembers(actions, depth: 1, into: &output) { action, output in
+          action.write(with: writer, depth: 2, into: &output)
+        }
+      default: writer.write(additionalFields[key]!, depth: 1, into: &output)
+      }
+    }
+    return output
   }
 }

@@ -18,15 +18,27 @@ public struct SectionNode: Hashable, Sendable {
     items: [ItemNode],
     additionalFields: [String: JSONValue] = [:]
   ) {
+    // Hashed a piece at a time: a long section's `[id, digest]` list is never held whole.
+    var hasher = SHA256.Hasher()
     var digested: [UInt8] = []
-    digested.reserveCapacity(64 + items.count * 96)
+    digested.reserveCapacity(Self.digestPiece + 256)
     Self.write(
       id: id, header: header, footer: footer, items: items, additionalFields: additionalFields,
-      digest: nil, with: CanonicalJSONWriter(), depth: 0, into: &digested, afterEachItem: { _ in })
+      digest: nil, with: CanonicalJSONWriter(), depth: 0, into: &digested,
+      afterEachItem: { digested in
+        if digested.count >= Self.digestPiece {
+          hasher.update(digested)
+          digested.removeAll(keepingCapacity: true)
+        }
+      })
+    hasher.update(digested)
     self.init(
       id: id, header: header, footer: footer, items: items, additionalFields: additionalFields,
-      storedDigest: SHA256.hexDigest(of: digested))
+      storedDigest: hasher.finalizeHex())
   }
+
+  /// How much of the digested text `init` gathers before hashing it.
+  private static let digestPiece = 16 * 1024
 
   /// A section read back from storage this program wrote, its stored digest taken as given
   /// (see `ItemNode.init(id:type:props:actions:size:additionalFields:storedDigest:)`).

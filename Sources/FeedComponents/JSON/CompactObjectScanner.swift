@@ -1,0 +1,60 @@
+/// Finds the members of a JSON object written in canonical compact form (no whitespace outside
+/// strings), without parsing their values: what splicing fields into stored text needs.
+enum CompactObjectScanner {
+  /// Calls `body` with each member's name as it stands between its quotes (escapes kept) and
+  /// the member's whole text (`"name":value`), in order. `object` must be a compact object
+  /// this program wrote or has parsed; anything else is a programming error.
+  static func forEachMember(
+    of object: UnsafeRawBufferPointer,
+    _ body: (_ name: UnsafeRawBufferPointer, _ member: UnsafeRawBufferPointer) -> Void
+  ) {
+    precondition(object.first == UInt8(ascii: "{") && object.last == UInt8(ascii: "}"))
+    var position = 1
+    while object[position] != UInt8(ascii: "}") {
+      let start = position
+      let nameEnd = endOfString(in: object, from: position)
+      // The value starts after the closing quote and the colon.
+      position = endOfValue(in: object, from: nameEnd + 1)
+      body(
+        UnsafeRawBufferPointer(rebasing: object[(start + 1)..<(nameEnd - 1)]),
+        UnsafeRawBufferPointer(rebasing: object[start..<position]))
+      if object[position] == UInt8(ascii: ",") { position += 1 }
+    }
+  }
+
+  /// The position just past the string whose opening quote is at `start`.
+  private static func endOfString(in text: UnsafeRawBufferPointer, from start: Int) -> Int {
+    var position = start + 1
+    while text[position] != UInt8(ascii: "\"") {
+      position += text[position] == UInt8(ascii: "\\") ? 2 : 1
+    }
+    return position + 1
+  }
+
+  /// The position just past the value that starts at `start`: a string, a container (strings
+  /// inside it skipped whole, so their brackets do not count) or a scalar, which runs to the
+  /// next `,` or closing bracket.
+  private static func endOfValue(in text: UnsafeRawBufferPointer, from start: Int) -> Int {
+    var position = start
+    var depth = 0
+    while true {
+      switch text[position] {
+      case UInt8(ascii: "\""):
+        position = endOfString(in: text, from: position)
+        if depth == 0 { return position }
+        continue
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if depth == 0 { return position }
+        depth -= 1
+        if depth == 0 { return position + 1 }
+      case UInt8(ascii: ","):
+        if depth == 0 { return position }
+      default:
+        break
+      }
+      position += 1
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import Testing
+
+@testable import FeedComponents
+
+/// A node keeps only its drawn text (`drawnJSON`) besides its id and digest; its fields are read
+/// back from that text, and a store can give the text back as it stored it.
+@Suite struct DrawnNodeTests {
+  private static let node = ItemNode(
+    id: "account/7", type: "account_row",
+    props: ["title": "월급 통장", "value": "1,000원", "badge": ["new": true]],
+    actions: ["touch": .openURL("app://accounts/7")], size: .fixed(height: 64),
+    additionalFields: ["zzz": [1, 2]])
+
+  @Test func theFieldsAreReadBackAsTheNodeWasDrawn() {
+    let fields = Self.node.fields
+    #expect(fields.type == "account_row")
+    #expect(fields.props == ["title": "월급 통장", "value": "1,000원", "badge": ["new": true]])
+    #expect(fields.actions == ["touch": .openURL("app://accounts/7")])
+    #expect(fields.size == .fixed(height: 64))
+    #expect(fields.additionalFields == ["zzz": [1, 2]])
+  }
+
+  @Test func aNodeMadeFromItsStoredTextIsTheSameNode() throws {
+    let stored = try ItemNode(
+      id: "account/7", drawnJSON: Self.node.drawnJSON, storedDigest: Self.node.digest)
+    #expect(stored == Self.node)
+    #expect(stored.json == Self.node.json)
+  }
+
+  @Test func storedTextThatIsNotJSONIsRefused() {
+    #expect(throws: FeedDocumentError.self) {
+      try ItemNode(id: "account/7", drawnJSON: "{\"type\":", storedDigest: Self.node.digest)
+    }
+  }
+
+  @Test func storedTextWithoutAStringTypeIsRefused() {
+    #expect(throws: FeedDocumentError.self) {
+      try ItemNode(id: "account/7", drawnJSON: "{\"props\":{}}", storedDigest: Self.node.digest)
+    }
+  }
+}
