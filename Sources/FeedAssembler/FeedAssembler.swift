@@ -29,11 +29,12 @@ public struct FeedAssembler: Sendable {
   /// the live document byte for byte.
   ///
   /// It takes the rows, and lets them go before rendering: the components hold what they draw,
-  /// so a large feed's rows are not held beside its document.
+  /// and each goes once drawn, so a large feed's rows, components and document are never all
+  /// held at once.
   public func assemble(_ rows: consuming FeedRows) throws(FeedDocumentError) -> FeedDocument {
     let feed = feed(for: rows)
     _ = consume rows
-    return try feed.render(environment: environment)
+    return try (consume feed).render(environment: environment)
   }
 
   /// The feed before rendering, for callers that want the components themselves.

@@ -9,7 +9,7 @@
 /// ```
 public struct Feed {
   public let owner: String
-  public let sections: [Section]
+  public private(set) var sections: [Section]
 
   public init(owner: String, @FeedBuilder sections: () -> [Section]) {
     self.init(owner: owner, sections: sections())
@@ -23,17 +23,24 @@ public struct Feed {
   /// Renders every component into its node and assembles the document, which checks the ids.
   /// With capabilities in the environment, the document holds only types the client draws and
   /// records the set (`FeedDocument.capabilities`).
-  public func render(
+  ///
+  /// It consumes the feed: handed a feed no one else holds (`(consume feed).render()`), each
+  /// component goes as soon as it has drawn its node, so a long feed's components and its
+  /// document are never held whole at once.
+  public consuming func render(
     environment: RenderEnvironment = RenderEnvironment()
   ) throws(FeedDocumentError) -> FeedDocument {
     var fields: [String: JSONValue] = [:]
     fields[FeedDocument.capabilitiesField] = environment.capabilities?.json
-    let shown = sections.filter { $0.hasContent(for: environment.capabilities) }
-    return try FeedDocument(
-      owner: owner,
-      sections: shown.enumerated().map { index, section in
-        section.render(at: index, environment: environment)
-      },
-      additionalFields: fields)
+    var shown: [Section] = []
+    swap(&shown, &sections)
+    shown.removeAll { !$0.hasContent(for: environment.capabilities) }
+    var nodes: [SectionNode] = []
+    nodes.reserveCapacity(shown.count)
+    shown.reverse()
+    while let section = shown.popLast() {
+      nodes.append((consume section).render(at: nodes.count, environment: environment))
+    }
+    return try FeedDocument(owner: owner, sections: nodes, additionalFields: fields)
   }
 }

@@ -3,7 +3,7 @@ public struct Section {
   public let id: String
   public let header: AnyComponent?
   public let footer: AnyComponent?
-  public let components: [AnyComponent]
+  public private(set) var components: [AnyComponent]
 
   public init(
     id: String,
@@ -26,21 +26,29 @@ public struct Section {
   /// number of items, the positions they take next to the items. For a client with capabilities,
   /// each component is first resolved to what that client draws (its fallback, or nothing), so
   /// indices count only the items the client receives.
-  public func render(at index: Int, environment: RenderEnvironment) -> SectionNode {
+  ///
+  /// It consumes the section, and lets each component go once it has drawn its node (see
+  /// `Feed.render(environment:)`).
+  public consuming func render(at index: Int, environment: RenderEnvironment) -> SectionNode {
     func context(_ item: Int) -> RenderContext {
       RenderContext(
         sectionID: id, indexPath: IndexPath(section: index, item: item), environment: environment)
     }
     let capabilities = environment.capabilities
-    let shown =
-      capabilities == nil ? components : components.compactMap { $0.resolved(for: capabilities) }
+    var shown: [AnyComponent] = []
+    swap(&shown, &components)
+    if capabilities != nil { shown = shown.compactMap { $0.resolved(for: capabilities) } }
+    let count = shown.count
     var items: [ItemNode] = []
-    items.reserveCapacity(shown.count)
-    for component in shown { items.append(component.render(context: context(items.count))) }
+    items.reserveCapacity(count)
+    shown.reverse()
+    while let component = shown.popLast() {
+      items.append(component.render(context: context(items.count)))
+    }
     return SectionNode(
       id: id,
       header: header?.resolved(for: capabilities)?.render(context: context(0)),
-      footer: footer?.resolved(for: capabilities)?.render(context: context(shown.count)),
+      footer: footer?.resolved(for: capabilities)?.render(context: context(count)),
       items: items
     )
   }
