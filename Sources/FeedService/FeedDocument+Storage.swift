@@ -41,39 +41,37 @@ extension FeedDocument {
 
   /// Rebuilds the document a snapshot stored. The store wrote every digest itself, so they are
   /// taken as stored rather than hashed again (`SnapshotMigrationTests` and
-  /// `SnapshotStorageTests` check that a checking read gives the same).
+  /// `SnapshotStorageTests` check that a checking read gives the same), and each item is made
+  /// from its node's stored text as it stands: parsed once to be sure it reads, never written
+  /// again.
   init(snapshot: Snapshot) throws {
     let feed = snapshot.feed
-    var sections: [JSONValue] = []
+    var sections: [SectionNode] = []
     sections.reserveCapacity(feed.sections.count)
     for section in feed.sections {
-      var members = try Self.object(section.shell)
-      var items: [JSONValue] = []
+      var items: [ItemNode] = []
       items.reserveCapacity(section.items.count)
       for item in section.items {
         guard let node = snapshot.nodes[item.digest] else {
           throw FeedServiceError.notFound("the stored item with digest \(item.digest)")
         }
-        var itemMembers = try Self.object(node)
-        itemMembers["id"] = .string(item.id)
-        itemMembers["digest"] = .string(item.digest)
-        items.append(.object(itemMembers))
+        items.append(try ItemNode(id: item.id, drawnJSON: node, storedDigest: item.digest))
       }
-      members["items"] = .array(items)
-      members["digest"] = .string(section.digest)
-      sections.append(.object(members))
+      sections.append(
+        try SectionNode(
+          storedShell: try Self.object(section.shell), items: items,
+          storedDigest: section.digest))
     }
-    var members = try Self.object(feed.top)
-    members["sections"] = .array(sections)
-    members["digest"] = .string(feed.digest)
-    try self.init(json: .object(members), trustingDigests: true)
+    try self.init(
+      storedTop: try Self.object(feed.top), sections: sections, storedDigest: feed.digest)
   }
 
-  private static func object(_ text: String) throws -> [String: JSONValue] {
-    guard let members = try JSONParser.parse(Array(text.utf8)).objectValue else {
+  private static func object(_ text: String) throws -> JSONValue {
+    let value = try JSONParser.parse(Array(text.utf8))
+    guard value.objectValue != nil else {
       throw FeedDocumentError.invalidField(
         path: "snapshot", reason: "a stored part is not an object")
     }
-    return members
+    return value
   }
 }

@@ -273,7 +273,19 @@ public final class FeedService: Sendable {
     }
   }
 
+  /// The document a snapshot stored. Stored text that does not read as a feed is damage
+  /// (`AccountStoreError.damaged`): this program wrote it, so no caller's input is at fault.
   static func decode(_ snapshot: Snapshot) throws -> FeedDocument {
-    try FeedDocument(snapshot: snapshot)
+    do {
+      return try FeedDocument(snapshot: snapshot)
+    } catch let error as FeedDocumentError {
+      throw AccountStoreError.damaged(Self.place(of: snapshot) + ": \(error)")
+    } catch let error as JSONParseError {
+      throw AccountStoreError.damaged(Self.place(of: snapshot) + ": \(error)")
+    }
+  }
+
+  private static func place(of snapshot: Snapshot) -> String {
+    "snapshot \(snapshot.info.sequence) of owner '\(snapshot.info.ownerID)'"
   }
 }

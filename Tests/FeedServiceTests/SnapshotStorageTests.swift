@@ -140,3 +140,41 @@ import Testing
     #expect(limited == Array(all.suffix(3)))
   }
 }
+
+/// A stored snapshot the service cannot read back as a feed is damage, not the caller's input.
+@Suite struct UnreadableSnapshotTests {
+  @Test func aStoredNodeThatIsNotJSONIsDamage() throws {
+    let error = try withService { service, connection in
+      _ = try service.seedDemo()
+      try connection.executeScript(
+        "UPDATE feed_items SET node = '{\"type\":' WHERE node LIKE '%account_row%'")
+      return try #require(throws: AccountStoreError.self) {
+        try service.document(.sequence(1), owner: "demo")
+      }
+    }
+    guard case .damaged(let message) = error else {
+      Issue.record("not damage: \(error)")
+      return
+    }
+    #expect(message.hasPrefix("snapshot 1 of owner 'demo': "), "\(message)")
+  }
+
+  @Test func aStoredTopThatIsNotAFeedIsDamage() throws {
+    let error = try withService { service, connection in
+      _ = try service.seedDemo()
+      try connection.executeScript(
+        """
+        UPDATE feed_snapshots
+        SET body = jsonb_set(body::jsonb, '{top}', to_jsonb('{"schema": "other"}'::text))::text
+        """)
+      return try #require(throws: AccountStoreError.self) {
+        try service.document(.sequence(1), owner: "demo")
+      }
+    }
+    guard case .damaged(let message) = error else {
+      Issue.record("not damage: \(error)")
+      return
+    }
+    #expect(message.hasPrefix("snapshot 1 of owner 'demo': "), "\(message)")
+  }
+}

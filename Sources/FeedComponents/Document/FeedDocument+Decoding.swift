@@ -29,26 +29,7 @@ extension FeedDocument {
     guard let members = json.objectValue else {
       throw .invalidField(path: "document", reason: "it must be a JSON object")
     }
-    guard let schema = members["schema"]?.stringValue, schema == Self.schemaName else {
-      throw .unknownSchema(members["schema"]?.stringValue)
-    }
-    let versionText = try Self.string(members["version"], path: "version")
-    guard var version = SchemaVersion(versionText) else {
-      throw .invalidField(
-        path: "version", reason: "it must look like \"2.0\", not \"\(versionText)\"")
-    }
-    guard Self.readableMajors.contains(version.major) else {
-      throw .unsupportedVersion(found: versionText, readableMajors: Self.readableMajors)
-    }
-    var additionalFields = members.filter { !Self.knownFields.contains($0.key) }
-    if version.major == 1 {
-      guard members["revision"]?.integerValue != nil else {
-        throw .invalidField(path: "revision", reason: "it must be an integer")
-      }
-      additionalFields["revision"] = nil
-      version = Self.currentVersion
-    }
-    let owner = try Self.string(members["owner"], path: "owner")
+    let (version, owner, additionalFields) = try Self.top(members)
     guard let sectionValues = members["sections"]?.arrayValue else {
       throw .invalidField(path: "sections", reason: "it must be an array")
     }
@@ -71,6 +52,48 @@ extension FeedDocument {
         stored, against: digest, id: "document", place: "the whole feed of owner \"\(owner)\"",
         path: "digest")
     }
+  }
+
+  /// A document read back from storage this program wrote: its top-level members (`topJSON`,
+  /// read as `init(json:)` reads them) and its sections, already read; the digest is taken as
+  /// stored.
+  public init(storedTop top: JSONValue, sections: [SectionNode], storedDigest: String)
+    throws(FeedDocumentError)
+  {
+    guard let members = top.objectValue else {
+      throw .invalidField(path: "document", reason: "it must be a JSON object")
+    }
+    let (version, owner, additionalFields) = try Self.top(members)
+    try self.init(
+      owner: owner, sections: sections, version: version, additionalFields: additionalFields,
+      storedDigest: storedDigest)
+  }
+
+  /// The schema, version, owner and newer fields of a document's members. A version 1
+  /// document is read as the current version, its `revision` checked and dropped.
+  private static func top(_ members: [String: JSONValue]) throws(FeedDocumentError) -> (
+    version: SchemaVersion, owner: String, additionalFields: [String: JSONValue]
+  ) {
+    guard let schema = members["schema"]?.stringValue, schema == Self.schemaName else {
+      throw .unknownSchema(members["schema"]?.stringValue)
+    }
+    let versionText = try Self.string(members["version"], path: "version")
+    guard var version = SchemaVersion(versionText) else {
+      throw .invalidField(
+        path: "version", reason: "it must look like \"2.0\", not \"\(versionText)\"")
+    }
+    guard Self.readableMajors.contains(version.major) else {
+      throw .unsupportedVersion(found: versionText, readableMajors: Self.readableMajors)
+    }
+    var additionalFields = members.filter { !Self.knownFields.contains($0.key) }
+    if version.major == 1 {
+      guard members["revision"]?.integerValue != nil else {
+        throw .invalidField(path: "revision", reason: "it must be an integer")
+      }
+      additionalFields["revision"] = nil
+      version = Self.currentVersion
+    }
+    return (version, try Self.string(members["owner"], path: "owner"), additionalFields)
   }
 
   static func string(_ value: JSONValue?, path: String) throws(FeedDocumentError) -> String {

@@ -69,13 +69,15 @@ public struct ItemNode: Hashable, Sendable {
     self.init(id: id, verifiedDrawnJSON: drawn, storedDigest: storedDigest)
   }
 
-  /// A node from the text a store keeps it as (`drawnJSON`) and the digest stored beside it.
-  /// The text is parsed once, so a damaged one is refused here rather than when it is shown;
-  /// it is not written again, and neither it nor the digest is checked against the other:
-  /// this program stored both.
+  /// A node from the text a store keeps it as (`drawnJSON`) and the digest stored beside it,
+  /// which is taken as given: this program stored both. The text is read, so a damaged one is
+  /// refused here rather than when it is shown, and written again in canonical form, since
+  /// text stored by an older version may be spaced or ordered otherwise (`jsonb`'s).
   public init(id: String, drawnJSON: String, storedDigest: String) throws(FeedDocumentError) {
-    _ = try DrawnFields(drawnJSON: drawnJSON, path: "item \(id)")
-    self.init(id: id, verifiedDrawnJSON: Array(drawnJSON.utf8), storedDigest: storedDigest)
+    let fields = try DrawnFields(drawnJSON: drawnJSON, path: "item \(id)")
+    self.init(
+      id: id, type: fields.type, props: fields.props, actions: fields.actions, size: fields.size,
+      additionalFields: fields.additionalFields, storedDigest: storedDigest)
   }
 
   private init(id: String, verifiedDrawnJSON drawn: [UInt8], storedDigest: String) {

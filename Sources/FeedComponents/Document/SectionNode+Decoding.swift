@@ -24,17 +24,8 @@ extension SectionNode {
           json: itemValue, path: "\(path).items[\(index)]", place: "item \(index + 1) of \(place)",
           trustingDigest: trustingDigests))
     }
-    let header = try members["header"].map { value throws(FeedDocumentError) in
-      try ItemNode(
-        json: value, path: "\(path).header", place: "the header of \(place)",
-        trustingDigest: trustingDigests)
-    }
-    let footer = try members["footer"].map { value throws(FeedDocumentError) in
-      try ItemNode(
-        json: value, path: "\(path).footer", place: "the footer of \(place)",
-        trustingDigest: trustingDigests)
-    }
-    let additionalFields = members.filter { !Self.knownFields.contains($0.key) }
+    let shell = try Shell(members: members, path: path, trustingDigests: trustingDigests)
+    let (header, footer, additionalFields) = (shell.header, shell.footer, shell.additionalFields)
     if trustingDigests, let stored = members["digest"]?.stringValue {
       self.init(
         id: id, header: header, footer: footer, items: items, additionalFields: additionalFields,
@@ -46,6 +37,46 @@ extension SectionNode {
     if let stored = members["digest"] {
       try FeedDocument.check(
         stored, against: digest, id: id, place: place, path: "\(path).digest")
+    }
+  }
+
+  /// A section read back from storage this program wrote: its shell (`shellJSON`: id, header,
+  /// footer and newer fields) and its items, already read; every digest is taken as stored.
+  public init(storedShell shell: JSONValue, items: [ItemNode], storedDigest: String)
+    throws(FeedDocumentError)
+  {
+    guard let members = shell.objectValue else {
+      throw .invalidField(path: "section", reason: "a section must be an object")
+    }
+    let parts = try Shell(members: members, path: "section", trustingDigests: true)
+    self.init(
+      id: parts.id, header: parts.header, footer: parts.footer, items: items,
+      additionalFields: parts.additionalFields, storedDigest: storedDigest)
+  }
+
+  /// What a section holds besides its items and digest.
+  private struct Shell {
+    let id: String
+    let header: ItemNode?
+    let footer: ItemNode?
+    let additionalFields: [String: JSONValue]
+
+    init(members: [String: JSONValue], path: String, trustingDigests: Bool)
+      throws(FeedDocumentError)
+    {
+      id = try FeedDocument.string(members["id"], path: "\(path).id")
+      let place = "section \"\(id)\""
+      header = try members["header"].map { value throws(FeedDocumentError) in
+        try ItemNode(
+          json: value, path: "\(path).header", place: "the header of \(place)",
+          trustingDigest: trustingDigests)
+      }
+      footer = try members["footer"].map { value throws(FeedDocumentError) in
+        try ItemNode(
+          json: value, path: "\(path).footer", place: "the footer of \(place)",
+          trustingDigest: trustingDigests)
+      }
+      additionalFields = members.filter { !SectionNode.knownFields.contains($0.key) }
     }
   }
 }
