@@ -143,15 +143,18 @@ import Testing
 
 /// A stored snapshot the service cannot read back as a feed is damage, not the caller's input.
 @Suite struct UnreadableSnapshotTests {
-  @Test func aStoredNodeThatIsNotJSONIsDamage() throws {
-    let error = try withService { service, connection in
+  /// What reading the demo owner's first snapshot says once `damage` (SQL) has been done to it.
+  private func readingSnapshot(after damage: String) throws -> AccountStoreError {
+    try withService { service, connection in
       _ = try service.seedDemo()
-      try connection.executeScript(
-        "UPDATE feed_items SET node = '{\"type\":' WHERE node LIKE '%account_row%'")
+      try connection.executeScript(damage)
       return try #require(throws: AccountStoreError.self) {
         try service.document(.sequence(1), owner: "demo")
       }
     }
+  }
+
+  private func expectDamage(_ error: AccountStoreError) {
     guard case .damaged(let message) = error else {
       Issue.record("not damage: \(error)")
       return
@@ -159,22 +162,18 @@ import Testing
     #expect(message.hasPrefix("snapshot 1 of owner 'demo': "), "\(message)")
   }
 
+  @Test func aStoredNodeThatIsNotJSONIsDamage() throws {
+    expectDamage(
+      try readingSnapshot(
+        after: "UPDATE feed_items SET node = '{\"type\":' WHERE node LIKE '%account_row%'"))
+  }
+
   @Test func aStoredTopThatIsNotAFeedIsDamage() throws {
-    let error = try withService { service, connection in
-      _ = try service.seedDemo()
-      try connection.executeScript(
-        """
-        UPDATE feed_snapshots
-        SET body = jsonb_set(body::jsonb, '{top}', to_jsonb('{"schema": "other"}'::text))::text
-        """)
-      return try #require(throws: AccountStoreError.self) {
-        try service.document(.sequence(1), owner: "demo")
-      }
-    }
-    guard case .damaged(let message) = error else {
-      Issue.record("not damage: \(error)")
-      return
-    }
-    #expect(message.hasPrefix("snapshot 1 of owner 'demo': "), "\(message)")
+    expectDamage(
+      try readingSnapshot(
+        after: """
+          UPDATE feed_snapshots
+          SET body = jsonb_set(body::jsonb, '{top}', to_jsonb('{"schema": "other"}'::text))::text
+          """))
   }
 }
