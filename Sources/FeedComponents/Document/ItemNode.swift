@@ -132,35 +132,29 @@ public struct ItemNode: Hashable, Sendable {
 
   static let knownFields: Set<String> = ["id", "type", "props", "actions", "size", "digest"]
 
-  /// Appends the full wire form (`json`) at nesting `depth`: the drawn text with `digest` and
-  /// `id` spliced in where their names sort, indented afterwards for the pretty form.
-  func write(with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]) {
-    guard writer.pretty else {
-      spliceWire(into: &output)
-      return
-    }
-    var compact: [UInt8] = []
-    compact.reserveCapacity(drawnJSON.utf8.count + 128)
-    spliceWire(into: &compact)
-    CanonicalJSONWriter.indent(compact, depth: depth, into: &output)
-  }
-
-  /// Writes the compact wire form: the members of `drawnJSON` in their canonical order, with
+  /// Appends the full wire form (`json`) at nesting `depth`: the members of `drawnJSON` in
+  /// their canonical order, each copied as it stands (indented, for the pretty form), with
   /// `"digest"` and `"id"` inserted before the first member whose name sorts after theirs.
+  ///
   /// Names are compared as they stand in the text, escapes and all, which orders them as their
   /// UTF-8 bytes do against these two: an escape starts with `\` and stands for a character
   /// below `"a"`, and both are below every letter of `digest` and `id`.
-  private func spliceWire(into output: inout [UInt8]) {
+  func write(with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]) {
     // The names still to insert, the next one last.
     var pending: [(name: String, value: String)] = [("id", id), ("digest", digest)]
-    func insert(before name: UnsafeRawBufferPointer?, first: inout Bool) {
+    var first = true
+    func startMember() {
+      if !first { output.append(UInt8(ascii: ",")) }
+      first = false
+      if writer.pretty { CanonicalJSONWriter.newline(depth: depth + 1, into: &output) }
+    }
+    func insert(before name: UnsafeRawBufferPointer?) {
       while let next = pending.last,
         name.map({ next.name.utf8.lexicographicallyPrecedes($0) }) ?? true
       {
-        if !first { output.append(UInt8(ascii: ",")) }
-        first = false
+        startMember()
         CanonicalJSONWriter.writeString(next.name, into: &output)
-        output.append(UInt8(ascii: ":"))
+        output.append(contentsOf: writer.pretty ? [UInt8(ascii: ":"), 0x20] : [UInt8(ascii: ":")])
         CanonicalJSONWriter.writeString(next.value, into: &output)
         pending.removeLast()
       }
@@ -168,16 +162,19 @@ public struct ItemNode: Hashable, Sendable {
     var text = drawnJSON
     text.withUTF8 { drawn in
       output.append(UInt8(ascii: "{"))
-      var first = true
       CompactObjectScanner.forEachMember(of: UnsafeRawBufferPointer(drawn)) { name, member in
-        insert(before: name, first: &first)
+        insert(before: name)
         // A newer version's field of the same name gives way, as it does in `json`.
         if name.elementsEqual("digest".utf8) || name.elementsEqual("id".utf8) { return }
-        if !first { output.append(UInt8(ascii: ",")) }
-        first = false
-        output.append(contentsOf: member)
+        startMember()
+        if writer.pretty {
+          CanonicalJSONWriter.indent(member, depth: depth + 1, into: &output)
+        } else {
+          output.append(contentsOf: member)
+        }
       }
-      insert(before: nil, first: &first)
+      insert(before: nil)
+      if writer.pretty { CanonicalJSONWriter.newline(depth: depth, into: &output) }
       output.append(UInt8(ascii: "}"))
     }
   }

@@ -154,16 +154,11 @@ public struct CanonicalJSONWriter: Sendable {
     output.append(open)
     for index in 0..<count {
       if index > 0 { output.append(UInt8(ascii: ",")) }
-      if pretty { newline(depth: depth + 1, into: &output) }
+      if pretty { Self.newline(depth: depth + 1, into: &output) }
       element(index, &output)
     }
-    if pretty && count > 0 { newline(depth: depth, into: &output) }
+    if pretty && count > 0 { Self.newline(depth: depth, into: &output) }
     output.append(close)
-  }
-
-  private func newline(depth: Int, into output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\n"))
-    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
   }
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
