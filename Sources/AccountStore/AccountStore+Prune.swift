@@ -7,7 +7,9 @@ extension AccountStore {
   /// is nil — and then every item node no remaining snapshot refers to. A kept snapshot whose
   /// base goes is rewritten as a delta on the kept one before it (or a checkpoint), so each
   /// still reads back as it was. A dry run does all of it and rolls it back, so it reports
-  /// exactly what a real run would remove.
+  /// exactly what a real run would remove. It does so in one transaction that sees the
+  /// database as it stood when it began (`REPEATABLE READ`) and locks no owner: however many
+  /// owners it goes through, no write waits for it.
   public func pruneSnapshots(
     owner: String? = nil, retention: SnapshotRetention, dryRun: Bool = false
   ) throws(AccountStoreError) -> PruneResult {
@@ -20,9 +22,10 @@ extension AccountStore {
     if dryRun {
       var result = PruneResult(snapshots: 0, items: 0)
       do {
-        try connection.transaction { tx in
+        try connection.transaction(isolation: .repeatableRead) { tx in
           for id in ids {
-            result.snapshots += try Self.prune(owner: id, retention: retention, in: tx)
+            result.snapshots += try Self.prune(
+              owner: id, retention: retention, locking: false, in: tx)
           }
           result.items = try Self.collectItems(in: tx)
           throw DryRun()
@@ -36,7 +39,9 @@ extension AccountStore {
     var removed = 0
     for id in ids {
       removed += try retryingTransientFailures {
-        try connection.transaction { tx in try Self.prune(owner: id, retention: retention, in: tx) }
+        try connection.transaction { tx in
+          try Self.prune(owner: id, retention: retention, locking: true, in: tx)
+        }
       }
     }
     let items = try retryingTransientFailures {
@@ -55,11 +60,12 @@ extension AccountStore {
     var keep: Bool
   }
 
-  /// Prunes one owner's screens under the owner's lock; returns how many snapshots went.
+  /// Prunes one owner's screens, under the owner's lock when `locking` (a dry run reads a
+  /// snapshot of the database instead); returns how many snapshots went.
   private static func prune(
-    owner id: String, retention: SnapshotRetention, in tx: PostgresTransaction
+    owner id: String, retention: SnapshotRetention, locking: Bool, in tx: PostgresTransaction
   ) throws -> Int {
-    try lockOwners([id], in: tx)
+    if locking { try lockOwners([id], in: tx) }
     let rows = try tx.query(
       """
       SELECT screen, sequence, base_sequence, taken_at, label, digest, body::text AS body
