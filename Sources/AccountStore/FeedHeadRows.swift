@@ -7,7 +7,10 @@ import Postgres
 ///
 /// It builds statements rather than running them, so a write sends the ones that do not depend
 /// on each other in one pipeline. Every statement finds its rows through a key, so a write
-/// touches the rows of the items it changed and not one more.
+/// touches the rows of the items it changed and not one more — item rows one id at a time, in
+/// a lateral subquery kept apart by `OFFSET 0`: given a list to match (`item_id = ANY(…)`) or
+/// a join to make, the planner may read the whole head instead, and does while the table's
+/// statistics are those of an empty one (`HeadLookupTests`).
 struct FeedHeadRows {
   /// Items per chunk: a changed item rewrites one chunk of about 22 KB, and a section of
   /// 100,000 items is hashed from 391 rows.
@@ -26,9 +29,12 @@ struct FeedHeadRows {
   /// The places of the items with these ids that the head has (read with `places(in:)`).
   func places(of ids: [String]) -> PostgresQuery {
     """
-    SELECT item_id, section_id, chunk, digest FROM feed_head_items
-    WHERE owner_id = \(owner) AND screen = \(screen)
-      AND item_id = ANY(ARRAY(SELECT jsonb_array_elements_text(\(Self.list(ids)))))
+    SELECT head.item_id, head.section_id, head.chunk, head.digest
+    FROM jsonb_array_elements_text(\(Self.list(ids))) AS wanted (item_id)
+    CROSS JOIN LATERAL (
+      SELECT item_id, section_id, chunk, digest FROM feed_head_items
+      WHERE owner_id = \(owner) AND screen = \(screen) AND item_id = wanted.item_id
+      OFFSET 0) AS head
     """
   }
 
@@ -76,8 +82,12 @@ struct FeedHeadRows {
     var statements: [PostgresQuery] = [
       """
       UPDATE feed_head_items SET digest = \(Self.object(digests)) ->> item_id
-      WHERE owner_id = \(owner) AND screen = \(screen)
-        AND item_id = ANY(ARRAY(SELECT jsonb_object_keys(\(Self.object(digests)))))
+      WHERE ctid = ANY(ARRAY(
+        SELECT head.ctid FROM jsonb_object_keys(\(Self.object(digests))) AS wanted (item_id)
+        CROSS JOIN LATERAL (
+          SELECT ctid FROM feed_head_items
+          WHERE owner_id = \(owner) AND screen = \(screen) AND item_id = wanted.item_id
+          OFFSET 0) AS head))
       """
     ]
     for item in items {
@@ -101,8 +111,13 @@ struct FeedHeadRows {
     if !items.isEmpty {
       statements.append(
         """
-        DELETE FROM feed_head_items WHERE owner_id = \(owner) AND screen = \(screen)
-          AND item_id = ANY(ARRAY(SELECT jsonb_array_elements_text(\(Self.list(items.map(\.id))))))
+        DELETE FROM feed_head_items WHERE ctid = ANY(ARRAY(
+          SELECT head.ctid FROM jsonb_array_elements_text(\(Self.list(items.map(\.id))))
+            AS wanted (item_id)
+          CROSS JOIN LATERAL (
+            SELECT ctid FROM feed_head_items
+            WHERE owner_id = \(owner) AND screen = \(screen) AND item_id = wanted.item_id
+            OFFSET 0) AS head))
         """)
     }
     statements.append(
