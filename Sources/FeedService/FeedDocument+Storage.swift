@@ -42,8 +42,8 @@ extension FeedDocument {
   /// Rebuilds the document a snapshot stored. The store wrote every digest itself, so they are
   /// taken as stored rather than hashed again (`SnapshotMigrationTests` and
   /// `SnapshotStorageTests` check that a checking read gives the same), and each item is made
-  /// from its node's stored text as it stands: parsed once to be sure it reads, never written
-  /// again.
+  /// from its node's stored text (`ItemNode(id:drawnJSON:storedDigest:)`), without the whole
+  /// document ever being a JSON tree.
   init(snapshot: Snapshot) throws {
     let feed = snapshot.feed
     var sections: [SectionNode] = []
@@ -53,25 +53,17 @@ extension FeedDocument {
       items.reserveCapacity(section.items.count)
       for item in section.items {
         guard let node = snapshot.nodes[item.digest] else {
-          throw FeedServiceError.notFound("the stored item with digest \(item.digest)")
+          throw AccountStoreError.damaged("the stored item with digest \(item.digest) is missing")
         }
         items.append(try ItemNode(id: item.id, drawnJSON: node, storedDigest: item.digest))
       }
       sections.append(
         try SectionNode(
-          storedShell: try Self.object(section.shell), items: items,
+          storedShell: try JSONParser.parse(Array(section.shell.utf8)), items: items,
           storedDigest: section.digest))
     }
     try self.init(
-      storedTop: try Self.object(feed.top), sections: sections, storedDigest: feed.digest)
-  }
-
-  private static func object(_ text: String) throws -> JSONValue {
-    let value = try JSONParser.parse(Array(text.utf8))
-    guard value.objectValue != nil else {
-      throw FeedDocumentError.invalidField(
-        path: "snapshot", reason: "a stored part is not an object")
-    }
-    return value
+      storedTop: try JSONParser.parse(Array(feed.top.utf8)), sections: sections,
+      storedDigest: feed.digest)
   }
 }

@@ -20,8 +20,9 @@ public final class AccountRowView: Touchable {
     return props
   }
 
-  public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
-    let props = item.props
+  public static func textLines(for props: [String: JSONValue], width: Int, style: TextStyle)
+    -> [String]
+  {
     var lines = TextLayout.row(
       left: props["title"]?.stringValue ?? "",
       right: props["value"]?.stringValue ?? "",

@@ -18,6 +18,6 @@ public protocol ContentView: AnyObject {
   /// The actions attached by modifiers, keyed by the gesture they answer to.
   var actions: [ActionTrigger: Action] { get set }
 
-  /// The terminal lines for a node of this type, `width` columns wide.
-  static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String]
+  /// The terminal lines for a node of this type with these props, `width` columns wide.
+  static func textLines(for props: [String: JSONValue], width: Int, style: TextStyle) -> [String]
 }

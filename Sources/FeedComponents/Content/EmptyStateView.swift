@@ -15,8 +15,9 @@ public final class EmptyStateView: ContainsButton {
   }
 
   /// The message and the button centred, as the phone draws an empty state.
-  public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
-    let props = item.props
+  public static func textLines(for props: [String: JSONValue], width: Int, style: TextStyle)
+    -> [String]
+  {
     var lines = TextLayout.wrap(props["message"]?.stringValue ?? "", width: width).map {
       style.dim(TextLayout.centered($0, width: width))
     }

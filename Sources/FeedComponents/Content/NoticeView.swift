@@ -20,8 +20,9 @@ public final class NoticeView: Dismissible, ContainsButton {
 
   /// The message after a severity marker (`[i]`, `[!]`, `[!!]`), wrapped under itself, and the
   /// button as `[ label ]` on its own line.
-  public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
-    let props = item.props
+  public static func textLines(for props: [String: JSONValue], width: Int, style: TextStyle)
+    -> [String]
+  {
     let severity = props["severity"]?.stringValue.flatMap(NoticeSeverity.init) ?? .info
     let paint: (String) -> String =
       switch severity {

@@ -12,8 +12,9 @@ public final class SummaryRowView: ContentView {
     ["label": .string(label), "value": .string(value)]
   }
 
-  public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
-    let props = item.props
+  public static func textLines(for props: [String: JSONValue], width: Int, style: TextStyle)
+    -> [String]
+  {
     return TextLayout.row(
       left: props["label"]?.stringValue ?? "",
       right: props["value"]?.stringValue ?? "",

@@ -12,7 +12,9 @@ public final class TextRowView: ContentView {
     ["text": .string(text)]
   }
 
-  public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
-    TextLayout.wrap(item.props["text"]?.stringValue ?? "", width: width)
+  public static func textLines(for props: [String: JSONValue], width: Int, style: TextStyle)
+    -> [String]
+  {
+    TextLayout.wrap(props["text"]?.stringValue ?? "", width: width)
   }
 }

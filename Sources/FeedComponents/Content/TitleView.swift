@@ -15,8 +15,9 @@ public final class TitleView: ContentView {
     return props
   }
 
-  public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
-    let props = item.props
+  public static func textLines(for props: [String: JSONValue], width: Int, style: TextStyle)
+    -> [String]
+  {
     var lines = TextLayout.wrap(props["text"]?.stringValue ?? "", width: width).map(style.bold)
     if let subtitle = props["subtitle"]?.stringValue {
       lines += TextLayout.wrap(subtitle, width: width).map(style.dim)

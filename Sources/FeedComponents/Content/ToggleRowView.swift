@@ -12,8 +12,9 @@ public final class ToggleRowView: ContainsSwitch {
     ["title": .string(title), "is_on": .bool(isOn)]
   }
 
-  public static func textLines(for item: ItemNode, width: Int, style: TextStyle) -> [String] {
-    let props = item.props
+  public static func textLines(for props: [String: JSONValue], width: Int, style: TextStyle)
+    -> [String]
+  {
     let isOn = props["is_on"]?.boolValue ?? false
     return TextLayout.row(
       left: props["title"]?.stringValue ?? "",

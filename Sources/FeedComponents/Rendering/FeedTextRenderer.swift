@@ -26,9 +26,12 @@ public struct FeedTextRenderer: Sendable {
 
   /// The lines one item takes.
   public func lines(for item: ItemNode) -> [String] {
-    if let contentType = ContentVocabulary.contentType(named: item.type) {
-      return contentType.textLines(for: item, width: width, style: style)
+    // Read from the node's drawn text once, for its type and its props alike.
+    let fields = item.fields
+    if let contentType = ContentVocabulary.contentType(named: fields.type) {
+      return contentType.textLines(for: fields.props, width: width, style: style)
     }
-    return TextLayout.wrap("[unsupported \(item.type): \(item.id)]", width: width).map(style.dim)
+    return TextLayout.wrap("[unsupported \(fields.type): \(item.id)]", width: width).map(
+      style.dim)
   }
 }
