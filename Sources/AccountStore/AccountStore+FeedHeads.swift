@@ -8,7 +8,8 @@ import Postgres
 // their rows (`FeedHeadRows`), lets the database hash each patched section from its chunks, and
 // stores a delta that names the items by id. Totals come from `account_sums`, which triggers
 // keep. Nothing of the feed's length is read into this process, drawn or parsed; what is left
-// in proportion to it is SHA-256 over a patched section's `[id, digest]` list, in PostgreSQL.
+// in proportion to it is hashing a patched section's chunk digests, one per 256 items, in
+// PostgreSQL (SQL/012).
 //
 // A head is a cache: it is used only while it is the screen's latest snapshot as drawn by the
 // same layout, and any write that renders the whole feed brings it up to date (or drops it,

@@ -3,7 +3,8 @@ import Postgres
 
 /// The rows of one screen's head (`SQL/008`): `feed_head_items` says where each item stands and
 /// with which digest, `feed_head_chunks` holds each section's `["id","digest"]` list in chunks
-/// of `chunkSize` consecutive items, which is what the database hashes a section from.
+/// of `chunkSize` consecutive items with each chunk's digest, which is what the database hashes
+/// a section from.
 ///
 /// It builds statements rather than running them, so a write sends the ones that do not depend
 /// on each other in one pipeline. Every statement finds its rows through a key, so a write
@@ -12,8 +13,10 @@ import Postgres
 /// a join to make, the planner may read the whole head instead, and does while the table's
 /// statistics are those of an empty one (`HeadLookupTests`).
 struct FeedHeadRows {
-  /// Items per chunk: a changed item rewrites one chunk of about 22 KB, and a section of
-  /// 100,000 items is hashed from 391 rows.
+  /// Items per chunk: the chunk size of a section digest (`SectionNode.digestChunkSize`, which
+  /// this module cannot see; the patched-write tests fail if the two differ), so a changed item
+  /// rewrites and hashes one chunk of about 22 KB, and a section of 100,000 items is hashed from
+  /// its 391 chunk digests.
   static let chunkSize = 256
 
   let owner: String
@@ -209,17 +212,19 @@ struct FeedHeadRows {
       rows: chunks)
   }
 
-  /// The section's digest, hashed by the database over its chunks: `frame.prefix`, the chunks
-  /// joined by commas, `frame.suffix` — the canonical JSON the section digest covers, as the
-  /// database's UTF-8 bytes (`textsend`, which copies them as they are; `convert_to` would check
-  /// every character again, and the caller has made sure the database's encoding is UTF-8).
-  /// The chunks are joined as bytes, not as text: joining text and converting the whole would
-  /// copy a 10,000-item section's 850 KB twice more, about a quarter of the statement's time.
+  /// The section's digest, hashed by the database over its chunks: `frame.prefix`, the items'
+  /// entries, `frame.suffix` — the canonical JSON the section digest covers, as the database's
+  /// UTF-8 bytes (`textsend`, which copies them as they are; the caller has made sure the
+  /// database's encoding is UTF-8). The entries are a section's one chunk of `["id","digest"]`
+  /// pairs while it has one, and the chunks' digests (which `SQL/012` keeps) once it has more:
+  /// `chunkSize` is the section digest's chunk size, so a changed item costs one chunk's hash.
+  /// Only the first chunk's pairs are ever read, and only while it is the only one.
   func digest(of sectionID: String, frame: (prefix: String, suffix: String)) -> PostgresQuery {
     """
-    SELECT encode(sha256(textsend(\(frame.prefix))
-      || coalesce(string_agg(textsend(refs), ','::bytea ORDER BY chunk), ''::bytea)
-      || textsend(\(frame.suffix))), 'hex') AS digest
+    SELECT encode(sha256(textsend(\(frame.prefix) || CASE WHEN count(*) > 1
+        THEN string_agg('"' || digest || '"', ',' ORDER BY chunk)
+        ELSE coalesce(string_agg(refs, ',') FILTER (WHERE chunk = 0), '') END
+      || \(frame.suffix))), 'hex') AS digest
     FROM feed_head_chunks
     WHERE owner_id = \(owner) AND screen = \(screen) AND section_id = \(sectionID)
     """

@@ -14,8 +14,9 @@ import Testing
 /// feed's head (SQL/008): it must record exactly the snapshot drawing the whole feed records —
 /// the same document, digest and summary — while storing only what changed.
 @Suite struct PatchedWriteTests {
-  /// More accounts than `AccountStore.smallestHeadedFeed`, so the feed keeps a head.
-  private static let accounts = 240
+  /// More accounts than `AccountStore.smallestHeadedFeed`, so the feed keeps a head, and than
+  /// twice `SectionNode.digestChunkSize`, so its account sections are digested in chunks.
+  private static let accounts = 700
 
   /// A layout with every kind of section: title, notices (inactive ones too), totals, accounts
   /// grouped by kind with hidden ones listed, and the visibility switches.
@@ -88,6 +89,7 @@ import Testing
       let ids = try seedLargeOwner(service)
       var random = SplitMix64(seed: seed)
       var previous = try service.document(.latest(back: 0), owner: "big")
+      try #require(previous.sections.contains { $0.items.count > 2 * SectionNode.digestChunkSize })
       for step in 0..<60 {
         let notices = try service.feedRows(owner: "big").notices.filter {
           $0.dismissedAt == nil && $0.dismissible

@@ -1,0 +1,70 @@
+import AccountModel
+import FeedComponents
+import Postgres
+import PostgresTestSupport
+import Testing
+
+@testable import AccountStore
+@testable import FeedService
+
+/// SQL/012 gives every head chunk its digest, so a long section is hashed from its chunk digests.
+/// The heads a database at SQL/011 kept are emptied (they are caches); the snapshots stay as
+/// stored, and the next writes build the head again and patch it.
+@Suite struct ChunkDigestMigrationTests {
+  /// A database at SQL/011 with an owner of 600 accounts — one section of three chunks — after
+  /// two writes, so it keeps a head; returns the owner's documents.
+  private func databaseBefore012(_ connection: PostgresConnection) throws -> [FeedDocument] {
+    try Migrator(connection: connection, migrations: Migration.bundled.filter { $0.version < 12 })
+      .migrate()
+    let service = FeedService { AccountStore(connection: connection) }
+    var changes: [StoreChange] = [.addOwner(id: "long", displayName: "Long")]
+    for index in 0..<600 {
+      changes.append(
+        .addAccount(
+          ownerID: "long",
+          NewAccount(name: "계좌 \(index)", balance: Money(minorUnits: 1000, currency: .krw))))
+    }
+    try service.apply(changes, in: .anyOwner, reason: "setup")
+    let id = try service.accounts(owner: "long")[0].id
+    try service.apply(
+      [.updateAccount(id: id, AccountUpdate(position: 700))], in: .anyOwner, reason: "moved")
+    return try (1...2).map { try service.document(.sequence(Int64($0)), owner: "long") }
+  }
+
+  private func heads(_ connection: PostgresConnection) throws -> Int {
+    try connection.query("SELECT count(*) AS n FROM feed_heads").single().decode("n", as: Int.self)
+  }
+
+  @Test func theMigrationEmptiesTheHeadsAndKeepsTheSnapshots() throws {
+    try TestDatabase.with { database in
+      let connection = try database.connect()
+      let expected = try databaseBefore012(connection)
+      #expect(try heads(connection) == 1)
+      let service = FeedService { AccountStore(connection: connection) }
+      try service.migrate()
+      #expect(try heads(connection) == 0)
+      let migrated = try (1...2).map { try service.document(.sequence(Int64($0)), owner: "long") }
+      #expect(migrated.map { $0.encoded() } == expected.map { $0.encoded() })
+    }
+  }
+
+  @Test func writesAfterTheMigrationBuildTheHeadAgainAndPatchIt() throws {
+    try TestDatabase.with { database in
+      let connection = try database.connect()
+      _ = try databaseBefore012(connection)
+      let service = FeedService { AccountStore(connection: connection) }
+      try service.migrate()
+      let ids = try service.accounts(owner: "long").map(\.id)
+      for (step, id) in [ids[3], ids[300], ids[599]].enumerated() {
+        try service.updateAccount(id, AccountUpdate(), delta: 1, in: .owner("long"))
+        let stored = try service.document(.latest(back: 0), owner: "long")
+        #expect(stored.encoded() == (try service.liveDocument(owner: "long")).encoded(), "\(step)")
+      }
+      #expect(try heads(connection) == 1)
+      let body = try connection.query(
+        "SELECT body FROM feed_snapshots WHERE owner_id = 'long' ORDER BY sequence DESC LIMIT 1"
+      ).single().decode("body", as: String.self)
+      #expect(body.contains("\"set\":[["))
+    }
+  }
+}
