@@ -20,6 +20,18 @@ import Testing
     #expect(fields.additionalFields == ["zzz": [1, 2]])
   }
 
+  @Test func theTypeAndPropsReadAloneAreTheFieldsReadWhole() {
+    // Members named like the wanted ones, nested or sorting first, must not be taken for them.
+    let node = ItemNode(
+      id: "n", type: "row", props: ["type": "inner", "props": ["a": 1]],
+      actions: ["touch": .custom(name: "props", payload: ["type": "x"])], size: .automatic,
+      additionalFields: ["prop": "p", "typed": "t"])
+    #expect(node.type == "row")
+    #expect(node.props == ["type": "inner", "props": ["a": 1]])
+    #expect(node.type == node.fields.type)
+    #expect(node.props == node.fields.props)
+  }
+
   @Test func aNodeMadeFromItsStoredTextIsTheSameNode() throws {
     let stored = try ItemNode(
       id: "account/7", drawnJSON: Self.node.drawnJSON, storedDigest: Self.node.digest)

@@ -88,8 +88,17 @@ public struct ItemNode: Hashable, Sendable {
   }
 
   /// The node type, such as `account_row`; a phone draws the types it knows.
-  public var type: String { fields.type }
-  public var props: [String: JSONValue] { fields.props }
+  public var type: String {
+    guard case .string(let type)? = drawnMember("type") else {
+      preconditionFailure("the drawn JSON of item \(id) has no type")
+    }
+    return type
+  }
+
+  /// What the item shows, parsed alone from `drawnJSON`: all that drawing it as text reads, so
+  /// a long feed shown as text does not parse every node's actions and size as well.
+  public var props: [String: JSONValue] { drawnMember("props")?.objectValue ?? [:] }
+
   /// Actions keyed by trigger name (`touch`, `button`, `toggle`, `dismiss`, or a newer one).
   public var actions: [String: Action] { fields.actions }
   public var size: ComponentSize { fields.size }
@@ -104,6 +113,20 @@ public struct ItemNode: Hashable, Sendable {
     } catch {
       // Every initializer either wrote the text from valid fields or parsed it as such.
       preconditionFailure("the drawn JSON of item \(id) no longer parses: \(error)")
+    }
+  }
+
+  /// The value of one member of `drawnJSON`, parsed by itself.
+  private func drawnMember(_ name: String) -> JSONValue? {
+    var text = drawnJSON
+    return text.withUTF8 { bytes in
+      guard let value = CompactObjectScanner.value(named: name, in: UnsafeRawBufferPointer(bytes))
+      else { return nil }
+      do {
+        return try JSONParser.parse(Array(value))
+      } catch {
+        preconditionFailure("the drawn JSON of item \(id) no longer parses: \(error)")
+      }
     }
   }
 

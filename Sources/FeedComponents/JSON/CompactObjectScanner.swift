@@ -22,6 +22,23 @@ enum CompactObjectScanner {
     }
   }
 
+  /// The text of the value of the member named `name` (a name that needs no escaping), or nil
+  /// when `object` has no such member.
+  static func value(named name: String, in object: UnsafeRawBufferPointer)
+    -> UnsafeRawBufferPointer?
+  {
+    var found: UnsafeRawBufferPointer?
+    var name = name
+    name.withUTF8 { wanted in
+      forEachMember(of: object) { memberName, member in
+        guard found == nil, memberName.elementsEqual(wanted) else { return }
+        // The member's text is `"name":value`.
+        found = UnsafeRawBufferPointer(rebasing: member[(wanted.count + 3)...])
+      }
+    }
+    return found
+  }
+
   /// The position just past the string whose opening quote is at `start`.
   private static func endOfString(in text: UnsafeRawBufferPointer, from start: Int) -> Int {
     var position = start + 1

@@ -26,12 +26,11 @@ public struct FeedTextRenderer: Sendable {
 
   /// The lines one item takes.
   public func lines(for item: ItemNode) -> [String] {
-    // Read from the node's drawn text once, for its type and its props alike.
-    let fields = item.fields
-    if let contentType = ContentVocabulary.contentType(named: fields.type) {
-      return contentType.textLines(for: fields.props, width: width, style: style)
+    // Only the type and the props are parsed from the node's drawn text.
+    let type = item.type
+    if let contentType = ContentVocabulary.contentType(named: type) {
+      return contentType.textLines(for: item.props, width: width, style: style)
     }
-    return TextLayout.wrap("[unsupported \(fields.type): \(item.id)]", width: width).map(
-      style.dim)
+    return TextLayout.wrap("[unsupported \(type): \(item.id)]", width: width).map(style.dim)
   }
 }
