@@ -329,29 +329,36 @@ extension AccountStore {
           AND link.sequence BETWEEN latest.checkpoint AND latest.sequence
       ORDER BY latest.owner_id, link.sequence
       """)
-    var bases: [String: SnapshotBase] = [:]
+    // Each owner's rows are found in order, then the chains are rebuilt on every core.
     let ownerColumn = try rows.index(ofColumn: "owner_id")
+    var chains: [(owner: String, rows: Range<Int>)] = []
     var start = rows.startIndex
     while start < rows.endIndex {
-      let first = rows[start]
-      let owner = try first.decode(at: ownerColumn, as: String.self)
+      let owner = try rows[start].decode(at: ownerColumn, as: String.self)
       var end = start + 1
       while end < rows.endIndex, try rows[end].decode(at: ownerColumn, as: String.self) == owner {
         end += 1
       }
+      chains.append((owner, start..<end))
+      start = end
+    }
+    let rebuilt = chains.concurrentMap { owner, range in
+      let first = rows[range.lowerBound]
       let latest: Int64 = try first.decode("latest")
       // As `chain(owner:screen:upTo:in:)` says: a latest snapshot without a checkpoint is damage.
       guard try first.decode("body", as: String?.self) != nil,
-        let (feed, checkpointBytes) = try SnapshotBase.rebuild(rows[start..<end], owner: owner)
+        let (feed, checkpointBytes) = try SnapshotBase.rebuild(rows[range], owner: owner)
       else {
         throw AccountStoreError.damaged(
           "snapshot \(latest) of owner '\(owner)' has no checkpoint to start from")
       }
-      bases[owner] = SnapshotBase(
+      return SnapshotBase(
         sequence: latest, feed: feed, chainBytes: try first.decode("chain_bytes"),
         chainLength: try first.decode("chain_length"), checkpointBytes: checkpointBytes)
-      start = end
     }
+    var bases: [String: SnapshotBase] = [:]
+    bases.reserveCapacity(chains.count)
+    for (chain, base) in zip(chains, rebuilt) { bases[chain.owner] = try base.get() }
     return bases
   }
 
