@@ -252,7 +252,10 @@ extension AccountStore {
 
   /// What `readFeedRows(owner:in:)` reads, for every one of `owners` that exists, in the owners'
   /// order: the owners, their accounts and their notices in one pipelined round trip, accounts
-  /// and notices in display order.
+  /// and notices in display order. Those are matched with `= ANY(ARRAY(…))`, which PostgreSQL
+  /// looks up in the display-order index in the index's order: matched with `IN (…)`, each
+  /// owner was looked up in turn and the 5,000 rows of a 500-owner batch sorted again after,
+  /// which took twice as long as finding them (10 ms against 3.3 ms a batch).
   static func readFeedRows(ofOwners owners: some Collection<String>, in tx: PostgresTransaction)
     throws -> [FeedRows]
   {
@@ -264,12 +267,12 @@ extension AccountStore {
       """,
       """
       SELECT \(unsafe: Columns.account) FROM accounts
-      WHERE owner_id IN (SELECT jsonb_array_elements_text(\(list)))
+      WHERE owner_id = ANY(ARRAY(SELECT jsonb_array_elements_text(\(list))))
       ORDER BY owner_id, \(unsafe: Columns.displayOrder)
       """,
       """
       SELECT \(unsafe: Columns.notice) FROM notices
-      WHERE owner_id IN (SELECT jsonb_array_elements_text(\(list)))
+      WHERE owner_id = ANY(ARRAY(SELECT jsonb_array_elements_text(\(list))))
       ORDER BY owner_id, \(unsafe: Columns.displayOrder)
       """,
     ])
