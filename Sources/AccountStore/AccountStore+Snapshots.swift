@@ -101,21 +101,31 @@ extension AccountStore {
 
   // MARK: Shared steps
 
+  /// The rows `chain(owner:screen:upTo:in:)` rebuilds a feed from: the latest checkpoint at or
+  /// before `sequence` and every snapshot after it, in order. The checkpoint is found walking
+  /// back from `sequence` (`ORDER BY … DESC LIMIT 1`), so a lookup reads the chain's rows and
+  /// no more: written as `max(sequence)`, the plan a prepared statement settles on after five
+  /// runs read every snapshot the screen ever had, and a write to an owner with 3,000 snapshots
+  /// took 1.8 ms to find its checkpoint (`ChainLookupTests`).
+  static func chainQuery(owner id: String, screen: String, upTo sequence: Int64) -> PostgresQuery {
+    """
+    SELECT sequence, digest, body::text AS body FROM feed_snapshots
+    WHERE owner_id = \(id) AND screen = \(screen) AND sequence <= \(sequence)
+      AND sequence >= (
+        SELECT sequence FROM feed_snapshots
+        WHERE owner_id = \(id) AND screen = \(screen) AND sequence <= \(sequence)
+          AND base_sequence IS NULL
+        ORDER BY sequence DESC LIMIT 1)
+    ORDER BY sequence
+    """
+  }
+
   /// The screen's feed at `sequence`: its checkpoint and the deltas after it, applied in order,
   /// and how many bytes those deltas take (to decide when the next write starts a checkpoint).
   static func chain(
     owner id: String, screen: String, upTo sequence: Int64, in tx: some PostgresQueryable
   ) throws -> (feed: StoredFeed, checkpointBytes: Int) {
-    let rows = try tx.query(
-      """
-      SELECT sequence, digest, body::text AS body FROM feed_snapshots
-      WHERE owner_id = \(id) AND screen = \(screen) AND sequence <= \(sequence)
-        AND sequence >= (
-          SELECT max(sequence) FROM feed_snapshots
-          WHERE owner_id = \(id) AND screen = \(screen) AND sequence <= \(sequence)
-            AND base_sequence IS NULL)
-      ORDER BY sequence
-      """)
+    let rows = try tx.query(chainQuery(owner: id, screen: screen, upTo: sequence))
     // Both callers hold the snapshot's own row: no checkpoint at or before it is damage.
     guard let rebuilt = try SnapshotBase.rebuild(rows, owner: id) else {
       throw AccountStoreError.damaged(
