@@ -14,8 +14,7 @@ import Testing
   /// A database at SQL/011 with an owner of 600 accounts — one section of three chunks — after
   /// two writes, so it keeps a head; returns the owner's documents.
   private func databaseBefore012(_ connection: PostgresConnection) throws -> [FeedDocument] {
-    try Migrator(connection: connection, migrations: Migration.bundled.filter { $0.version < 12 })
-      .migrate()
+    try migrate(connection, before: 12)
     let service = FeedService { AccountStore(connection: connection) }
     var changes: [StoreChange] = [.addOwner(id: "long", displayName: "Long")]
     for index in 0..<600 {

@@ -16,8 +16,7 @@ import Testing
   /// that schema stored snapshots, the second as a version 1 document; returns the documents
   /// the old reader gave for them.
   private func databaseBefore005(_ connection: PostgresConnection) throws -> [FeedDocument] {
-    try Migrator(connection: connection, migrations: Migration.bundled.filter { $0.version < 5 })
-      .migrate()
+    try migrate(connection, before: 5)
     let store = AccountStore(connection: connection)
     let ids = try store.add(seedChanges)
     let assembler = FeedAssembler()

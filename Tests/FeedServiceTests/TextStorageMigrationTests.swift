@@ -16,8 +16,7 @@ import Testing
   /// stored snapshots — a checkpoint, then deltas, bodies and nodes as jsonb; returns the
   /// documents.
   private func databaseBefore008(_ connection: PostgresConnection) throws -> [FeedDocument] {
-    try Migrator(connection: connection, migrations: Migration.bundled.filter { $0.version < 8 })
-      .migrate()
+    try migrate(connection, before: 8)
     let store = AccountStore(connection: connection)
     let ids = try store.add(seedChanges)
     let assembler = FeedAssembler()

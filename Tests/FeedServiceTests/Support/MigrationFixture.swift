@@ -43,3 +43,12 @@ func writeAfterMigrating(
     )
   }
 }
+
+/// Brings a new database's schema up to, and not including, the migration numbered `version`:
+/// the schema an older release left.
+func migrate(_ connection: PostgresConnection, before version: Int) throws {
+  try Migrator(
+    connection: connection, migrations: Migration.bundled.filter { $0.version < version }
+  )
+  .migrate()
+}
