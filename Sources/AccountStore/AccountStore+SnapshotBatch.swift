@@ -141,7 +141,7 @@ extension AccountStore {
   }
 
   /// One step of `storeSnapshots`: the owners' rows read, rendered and compared, and what is
-  /// recorded copied in, with the sequence bumps and the stored rows read back in one pipeline.
+  /// recorded copied in, with the sequence bumps in one statement.
   private static func storeSnapshotStep(
     of owners: ArraySlice<String>, recordingUnchanged: Bool, in tx: PostgresTransaction,
     beforeWriting: () throws -> Void,
@@ -164,6 +164,10 @@ extension AccountStore {
         record: SnapshotRecord(content.feed, base: base), summary: content.summarize(base?.feed)
       )
     }
+    // What each copied row holds, as `storeSnapshot` reads its row back: every value is one
+    // sent, and `taken_at` is the transaction's `now()`, which the rows were read at.
+    let takenAt = rows[0].readAt
+    var infos: [String: SnapshotInfo] = [:]
     var nodes: [String: String] = [:]
     var records: [String: SnapshotRecord] = [:]
     var snapshots = PostgresCopyRows()
@@ -173,6 +177,9 @@ extension AccountStore {
       let (itemNodes, record, summary) = try outcome.get()
       nodes.merge(itemNodes) { $1 }
       records[owner] = record
+      infos[owner] = SnapshotInfo(
+        ownerID: owner, sequence: sequence, takenAt: takenAt, label: content.label,
+        reason: content.reason, digest: content.digest, screen: content.screen, summary: summary)
       appendSnapshotRow(
         owner: owner, sequence: sequence, content: content, record: record, summary: summary,
         to: &snapshots)
@@ -188,23 +195,12 @@ extension AccountStore {
     try beforeWriting()
     try copyNodes(nodes, in: tx)
     try tx.copy(into: "feed_snapshots", columns: snapshotColumns, rows: snapshots)
-    let results = try tx.pipeline([
+    try tx.execute(
       """
       UPDATE owners SET last_snapshot_sequence = bumped.sequence
       FROM jsonb_to_recordset(\(bumped)) AS bumped (id text, sequence bigint)
       WHERE owners.id = bumped.id
-      """,
-      """
-      SELECT \(unsafe: Columns.snapshotInfo) FROM feed_snapshots
-      WHERE (owner_id, sequence) IN (
-        SELECT id, sequence FROM jsonb_to_recordset(\(bumped)) AS bumped (id text, sequence bigint))
-      """,
-    ])
-    var infos: [String: SnapshotInfo] = [:]
-    for row in results[1] {
-      let info = try SnapshotInfo(row: row)
-      infos[info.ownerID] = info
-    }
+      """)
     // A long feed keeps its head (AccountStore+FeedHeads.swift), so its next write is patched.
     for (owner, _, content) in recorded where content.feed.itemCount >= smallestHeadedFeed {
       guard let info = infos[owner], let record = records[owner] else { continue }

@@ -59,6 +59,23 @@ import Testing
     }
   }
 
+  @Test func whatABatchReportsIsWhatItStored() throws {
+    try withStore { store in
+      try addOwners(store)
+      try store.takeSnapshotOfEveryOwner(batchSize: 2, render: summarized)
+      try store.connection.execute("UPDATE accounts SET balance_minor = 20 WHERE name = 'b''s'")
+      var heard: [SnapshotInfo] = []
+      try store.takeSnapshotOfEveryOwner(batchSize: 2, render: summarized) { heard.append($0) }
+      var stored: [SnapshotInfo] = []
+      for owner in heard.map(\.ownerID) {
+        stored += [try #require(try store.snapshots(owner: owner).last)]
+      }
+      #expect(heard.count == 5)
+      #expect(heard == stored)
+      #expect(heard.first { $0.ownerID == "b" }?.summary == SnapshotSummary(changed: 1))
+    }
+  }
+
   @Test func anOwnerWithNoAccountsGetsASnapshotOfItsEmptyFeed() throws {
     try withStore { store in
       try store.takeSnapshotOfEveryOwner(batchSize: 10, render: screen)
