@@ -2,7 +2,6 @@ import AccountModel
 import AccountStore
 import Foundation
 import Postgres
-import PostgresTestSupport
 import Synchronization
 import Testing
 
@@ -108,10 +107,7 @@ import Testing
   }
 
   @Test func concurrentDeltasEndAtTheExactSum() throws {
-    try TestDatabase.with { database in
-      let store = AccountStore(connection: try database.connect())
-      try store.migrate()
-      try store.apply([.addOwner(id: "demo", displayName: "Demo")], in: .anyOwner)
+    try withStoreAndDatabase { store, database in
       let account = try store.addAccount("shared", balance: 0)
       let writers = 8
       let deltasPerWriter = 200

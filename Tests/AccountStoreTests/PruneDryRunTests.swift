@@ -1,16 +1,12 @@
 import AccountModel
 import AccountStore
 import Postgres
-import PostgresTestSupport
 import Testing
 
 /// A prune's dry run reports what a real run would remove, and holds up no write while it looks.
 @Suite struct PruneDryRunTests {
   @Test func aDryRunWaitsForNoOwnersLockAndReportsWhatARealRunRemoves() throws {
-    try TestDatabase.with { database in
-      let store = AccountStore(connection: try database.connect())
-      try store.migrate()
-      try store.apply([.addOwner(id: "demo", displayName: "Demo")], in: .anyOwner)
+    try withStoreAndDatabase { store, database in
       let account = try store.addAccount("a", balance: 1)
       for _ in 0..<3 {
         try store.apply(

@@ -6,11 +6,19 @@ import PostgresTestSupport
 /// A migrated store on a fresh database, with one owner, for one test.
 @discardableResult
 func withStore<Result>(_ body: (AccountStore) throws -> Result) throws -> Result {
+  try withStoreAndDatabase { store, _ in try body(store) }
+}
+
+/// `withStore`, with the database too, for a test that opens more connections to it.
+@discardableResult
+func withStoreAndDatabase<Result>(
+  _ body: (AccountStore, TestDatabase) throws -> Result
+) throws -> Result {
   try TestDatabase.with { database in
     let store = AccountStore(connection: try database.connect())
     try store.migrate()
     try store.apply([.addOwner(id: "demo", displayName: "Demo")], in: .anyOwner)
-    return try body(store)
+    return try body(store, database)
   }
 }
 
