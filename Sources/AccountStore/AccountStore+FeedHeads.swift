@@ -173,7 +173,7 @@ extension AccountStore {
       snapshotInsertion(
         owner: id, screen: screen, label: nil, reason: patch.reason,
         digest: patch.documentDigest(newSections.map { ($0.id, $0.digest) }), base: latest,
-        body: body(digests: digests), chainBytes: chainBytes, chainLength: chainLength,
+        body: body(digests: digests), nodes: nil, chainBytes: chainBytes, chainLength: chainLength,
         summary: summary),
       """
       UPDATE feed_heads SET top = \(patch.top),

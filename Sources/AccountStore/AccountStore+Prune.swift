@@ -57,6 +57,8 @@ extension AccountStore {
     var baseSequence: Int64?
     var digest: String
     var body: String
+    /// The nodes a checkpoint carries (SQL/013), as stored.
+    var nodes: String?
     var keep: Bool
   }
 
@@ -68,7 +70,7 @@ extension AccountStore {
     if locking { try lockOwners([id], in: tx) }
     let rows = try tx.query(
       """
-      SELECT screen, sequence, base_sequence, taken_at, label, digest, body::text AS body
+      SELECT screen, sequence, base_sequence, taken_at, label, digest, body::text AS body, nodes
       FROM feed_snapshots WHERE owner_id = \(id) ORDER BY screen, sequence
       """)
     var screens: [String: [StoredRow]] = [:]
@@ -78,7 +80,8 @@ extension AccountStore {
       screens[screen, default: []].append(
         StoredRow(
           sequence: try row.decode("sequence"), baseSequence: try row.decode("base_sequence"),
-          digest: try row.decode("digest"), body: try row.decode("body"), keep: true))
+          digest: try row.decode("digest"), body: try row.decode("body"),
+          nodes: try row.decode("nodes"), keep: true))
       dates[screen, default: []].append(
         (try row.decode("taken_at"), try row.decode("label", as: String?.self) != nil))
     }
@@ -103,18 +106,26 @@ extension AccountStore {
   }
 
   /// Rewrites every kept snapshot whose base is about to go as a delta on the kept snapshot
-  /// before it, or as a checkpoint when none is.
+  /// before it, or as a checkpoint when none is. Either refers to its items by digest in
+  /// another chain than the one they were written in, so a node that chain's checkpoint
+  /// carried is put in `feed_items` first, where the rewritten snapshot finds it.
   private static func rebase(_ list: [StoredRow], owner id: String, in tx: PostgresTransaction)
     throws
   {
     var chain = SnapshotChain()
+    var carried: [String: String] = [:]
     var previous: (sequence: Int64, feed: StoredFeed)?
     for row in list {
-      if row.baseSequence == nil { chain = SnapshotChain() }
+      if row.baseSequence == nil {
+        chain = SnapshotChain()
+        carried = try SnapshotRecord.carriedNodes(row.nodes, sequence: row.sequence, owner: id)
+      }
       try chain.apply(body: row.body, digest: row.digest)
       guard row.keep else { continue }
       let feed = chain.feed
       if let base = row.baseSequence, base != previous?.sequence {
+        let digests = feed.itemDigests
+        try insertNodes(carried.filter { digests.contains($0.key) }, in: tx)
         let body = SnapshotBody.encode(feed, against: previous?.feed)
         try tx.execute(
           """

@@ -159,9 +159,10 @@ extension AccountStore {
     try requireFreeLabels(recorded.map { ($0.owner, $0.content.label) }, in: tx)
     let prepared = recorded.map { ($0.content, bases[$0.owner]) }.concurrentMap {
       content, base in
-      (
-        nodes: try Self.newNodes(of: content, except: base?.feed.itemDigests ?? []),
-        record: SnapshotRecord(content.feed, base: base), summary: content.summarize(base?.feed)
+      let record = try SnapshotRecord(content, base: base)
+      return (
+        nodes: try record.nodesForItemTable(of: content, base: base), record: record,
+        summary: content.summarize(base?.feed)
       )
     }
     // What each copied row holds, as `storeSnapshot` reads its row back: every value is one
@@ -218,7 +219,7 @@ extension AccountStore {
   /// others take their defaults, as they do for `storeSnapshot`'s `INSERT`.
   private static let snapshotColumns = [
     "owner_id", "sequence", "label", "reason", "digest", "screen", "base_sequence", "body",
-    "chain_bytes", "chain_length", "added", "changed", "removed", "moved",
+    "nodes", "chain_bytes", "chain_length", "added", "changed", "removed", "moved",
   ]
 
   /// Appends one owner's snapshot row for the batch's `COPY`. The body goes as the text it is,
@@ -235,6 +236,7 @@ extension AccountStore {
     rows.append(content.screen)
     if let base = record.baseSequence { rows.append(base) } else { rows.appendNull() }
     rows.append(record.body)
+    if let nodes = record.carriedNodesText { rows.append(nodes) } else { rows.appendNull() }
     for value in [
       record.chainBytes, record.chainLength, summary.added, summary.changed, summary.removed,
       summary.moved,

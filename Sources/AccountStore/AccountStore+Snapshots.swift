@@ -91,10 +91,11 @@ extension AccountStore {
           throw AccountStoreError.notFound(missing)
         }
         let info = try SnapshotInfo(row: row)
-        let feed = try Self.chain(
-          owner: info.ownerID, screen: info.screen, upTo: info.sequence, in: tx
-        ).feed
-        return Snapshot(info: info, feed: feed, nodes: try Self.nodes(of: feed, in: tx))
+        let chain = try Self.chain(
+          owner: info.ownerID, screen: info.screen, upTo: info.sequence, withNodes: true, in: tx)
+        return Snapshot(
+          info: info, feed: chain.feed,
+          nodes: try Self.nodes(of: chain.feed, carried: chain.carriedNodes, in: tx))
       }
     }
   }
@@ -106,10 +107,14 @@ extension AccountStore {
   /// back from `sequence` (`ORDER BY … DESC LIMIT 1`), so a lookup reads the chain's rows and
   /// no more: written as `max(sequence)`, the plan a prepared statement settles on after five
   /// runs read every snapshot the screen ever had, and a write to an owner with 3,000 snapshots
-  /// took 1.8 ms to find its checkpoint (`ChainLookupTests`).
-  static func chainQuery(owner id: String, screen: String, upTo sequence: Int64) -> PostgresQuery {
+  /// took 1.8 ms to find its checkpoint (`ChainLookupTests`). The nodes the checkpoint carries
+  /// are read only `withNodes`; a write rebuilding its base needs none of them.
+  static func chainQuery(
+    owner id: String, screen: String, upTo sequence: Int64, withNodes: Bool = false
+  ) -> PostgresQuery {
     """
-    SELECT sequence, digest, body::text AS body FROM feed_snapshots
+    SELECT sequence, digest, body::text AS body, CASE WHEN \(withNodes) THEN nodes END AS nodes
+    FROM feed_snapshots
     WHERE owner_id = \(id) AND screen = \(screen) AND sequence <= \(sequence)
       AND sequence >= (
         SELECT sequence FROM feed_snapshots
@@ -121,26 +126,39 @@ extension AccountStore {
   }
 
   /// The screen's feed at `sequence`: its checkpoint and the deltas after it, applied in order,
-  /// and how many bytes those deltas take (to decide when the next write starts a checkpoint).
+  /// how many bytes the checkpoint takes (to decide when the next write starts a checkpoint),
+  /// and, `withNodes`, the nodes the checkpoint carries (empty otherwise).
   static func chain(
-    owner id: String, screen: String, upTo sequence: Int64, in tx: some PostgresQueryable
-  ) throws -> (feed: StoredFeed, checkpointBytes: Int) {
-    let rows = try tx.query(chainQuery(owner: id, screen: screen, upTo: sequence))
+    owner id: String, screen: String, upTo sequence: Int64, withNodes: Bool = false,
+    in tx: some PostgresQueryable
+  ) throws -> (feed: StoredFeed, checkpointBytes: Int, carriedNodes: [String: String]) {
+    let rows = try tx.query(
+      chainQuery(owner: id, screen: screen, upTo: sequence, withNodes: withNodes))
     // Both callers hold the snapshot's own row: no checkpoint at or before it is damage.
-    guard let rebuilt = try SnapshotBase.rebuild(rows, owner: id) else {
+    guard let (feed, checkpointBytes) = try SnapshotBase.rebuild(rows, owner: id),
+      let checkpoint = rows.first
+    else {
       throw AccountStoreError.damaged(
         "snapshot \(sequence) of owner '\(id)' has no checkpoint to start from")
     }
-    return rebuilt
+    let carried = try SnapshotRecord.carriedNodes(
+      checkpoint.decode("nodes"), sequence: checkpoint.decode("sequence"), owner: id)
+    return (feed, checkpointBytes, carried)
   }
 
-  /// The stored node of every item `feed` refers to, in one query.
-  static func nodes(of feed: StoredFeed, in tx: some PostgresQueryable) throws -> [String: String] {
-    let digests = feed.itemDigests
-    if digests.isEmpty { return [:] }
-    let list = "[" + digests.map(SnapshotBody.quoted).joined(separator: ",") + "]"
+  /// The node of every item `feed` refers to: out of the nodes its chain's checkpoint
+  /// `carried`, the rest from `feed_items` in one query.
+  static func nodes(
+    of feed: StoredFeed, carried: [String: String], in tx: some PostgresQueryable
+  ) throws -> [String: String] {
     var nodes: [String: String] = [:]
-    nodes.reserveCapacity(digests.count)
+    var digests: [String] = []
+    for digest in feed.itemDigests {
+      if let node = carried[digest] { nodes[digest] = node } else { digests.append(digest) }
+    }
+    if digests.isEmpty { return nodes }
+    let list = "[" + digests.map(SnapshotBody.quoted).joined(separator: ",") + "]"
+    nodes.reserveCapacity(nodes.count + digests.count)
     for row in try tx.query(
       """
       SELECT digest, node::text AS node FROM feed_items
@@ -191,7 +209,8 @@ extension AccountStore {
     var head: (sequence: Int64, renderer: String)?
     if let latest {
       let sequence: Int64 = try latest.decode("sequence")
-      let (feed, checkpointBytes) = try chain(owner: id, screen: screen, upTo: sequence, in: tx)
+      let (feed, checkpointBytes, _) = try chain(
+        owner: id, screen: screen, upTo: sequence, in: tx)
       base = SnapshotBase(
         sequence: sequence, feed: feed, chainBytes: try latest.decode("chain_bytes"),
         chainLength: try latest.decode("chain_length"), checkpointBytes: checkpointBytes)
@@ -199,12 +218,12 @@ extension AccountStore {
         head = (headSequence, try latest.decode("head_renderer"))
       }
     }
-    let record = SnapshotRecord(content.feed, base: base)
-    try insertNodes(try newNodes(of: content, except: base?.feed.itemDigests ?? []), in: tx)
+    let record = try SnapshotRecord(content, base: base)
+    try insertNodes(try record.nodesForItemTable(of: content, base: base), in: tx)
     let info = try insertSnapshot(
       owner: id, screen: screen, label: content.label, reason: content.reason,
       digest: content.digest, base: record.baseSequence, body: record.body,
-      chainBytes: record.chainBytes, chainLength: record.chainLength,
+      nodes: record.carriedNodesText, chainBytes: record.chainBytes, chainLength: record.chainLength,
       summary: content.summarize(base?.feed), in: tx)
     try updateHead(
       owner: id, content: content, sequence: info.sequence,
@@ -216,31 +235,34 @@ extension AccountStore {
   /// Takes the owner's next sequence number and inserts the snapshot row under it.
   static func insertSnapshot(
     owner id: String, screen: String, label: String?, reason: String, digest: String,
-    base: Int64?, body: String, chainBytes: Int, chainLength: Int, summary: SnapshotSummary,
-    in tx: PostgresTransaction
+    base: Int64?, body: String, nodes: String?, chainBytes: Int, chainLength: Int,
+    summary: SnapshotSummary, in tx: PostgresTransaction
   ) throws -> SnapshotInfo {
     try SnapshotInfo(
       row: try tx.query(
         snapshotInsertion(
           owner: id, screen: screen, label: label, reason: reason, digest: digest, base: base,
-          body: body, chainBytes: chainBytes, chainLength: chainLength, summary: summary)
+          body: body, nodes: nodes, chainBytes: chainBytes, chainLength: chainLength,
+          summary: summary)
       ).single())
   }
 
   /// The one statement that takes the owner's next sequence number and inserts the snapshot row
-  /// under it, returning the row (`Columns.snapshotInfo`).
+  /// under it, returning the row (`Columns.snapshotInfo`). `nodes` are the nodes a checkpoint
+  /// carries (`SnapshotRecord.carriedNodesText`).
   static func snapshotInsertion(
     owner id: String, screen: String, label: String?, reason: String, digest: String,
-    base: Int64?, body: String, chainBytes: Int, chainLength: Int, summary: SnapshotSummary
+    base: Int64?, body: String, nodes: String?, chainBytes: Int, chainLength: Int,
+    summary: SnapshotSummary
   ) -> PostgresQuery {
     """
     WITH taken AS (
       UPDATE owners SET last_snapshot_sequence = last_snapshot_sequence + 1 WHERE id = \(id)
       RETURNING last_snapshot_sequence)
     INSERT INTO feed_snapshots (owner_id, sequence, label, reason, digest, screen,
-      base_sequence, body, chain_bytes, chain_length, added, changed, removed, moved)
+      base_sequence, body, nodes, chain_bytes, chain_length, added, changed, removed, moved)
     SELECT \(id), last_snapshot_sequence, \(label), \(reason), \(digest), \(screen),
-      \(base), \(body), \(Int64(chainBytes)), \(Int64(chainLength)), \(Int64(summary.added)),
+      \(base), \(body), \(nodes), \(Int64(chainBytes)), \(Int64(chainLength)), \(Int64(summary.added)),
       \(Int64(summary.changed)), \(Int64(summary.removed)), \(Int64(summary.moved))
     FROM taken
     RETURNING \(unsafe: Columns.snapshotInfo)

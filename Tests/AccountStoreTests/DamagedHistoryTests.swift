@@ -55,14 +55,34 @@ import Testing
     }
   }
 
+  /// Snapshot 2 is a delta, whose changed item's node is a row of `feed_items`.
   @Test func aMissingItemNodeIsDamage() throws {
     try withStore { store in
       try twoSnapshots(store)
       try store.connection.executeScript("DELETE FROM feed_items")
       let error = try #require(throws: AccountStoreError.self) {
-        try store.snapshot(owner: "demo", sequence: 1)
+        try store.snapshot(owner: "demo", sequence: 2)
       }
       #expect(error.damage?.hasPrefix("the stored item with digest ") == true, "\(error)")
+    }
+  }
+
+  @Test func carriedNodesThatAreNotLinesOfADigestAndANodeAreDamage() throws {
+    try withStore { store in
+      try twoSnapshots(store)
+      let digest = String(repeating: "a", count: 64)
+      for nodes in ["\(digest) {}", "\(digest)\n", "\(digest) \n", "abc {}\n", "\(digest)x{}\n"] {
+        _ = try store.connection.query(
+          "UPDATE feed_snapshots SET nodes = \(nodes) WHERE sequence = 1")
+        let error = try #require(throws: AccountStoreError.self) {
+          try store.snapshot(owner: "demo", sequence: 2)
+        }
+        #expect(
+          error
+            == .damaged(
+              "snapshot 1 of owner 'demo' carries item nodes that are not lines of a digest and a node"
+            ), "\(nodes)")
+      }
     }
   }
 

@@ -12,9 +12,13 @@ import Testing
 /// stored, and the next writes build the head again and patch it.
 @Suite struct ChunkDigestMigrationTests {
   /// A database at SQL/011 with an owner of 600 accounts — one section of three chunks — after
-  /// two writes, so it keeps a head; returns the owner's documents.
+  /// two writes, so it keeps a head; returns the owner's documents. This program's writes name
+  /// the column SQL/013 adds, so it stands in while they run; a feed that long carries no
+  /// nodes in it (it is NULL throughout), and it goes again before the database is migrated.
   private func databaseBefore012(_ connection: PostgresConnection) throws -> [FeedDocument] {
     try migrate(connection, before: 12)
+    try connection.executeScript("ALTER TABLE feed_snapshots ADD COLUMN nodes text")
+    defer { try? connection.executeScript("ALTER TABLE feed_snapshots DROP COLUMN nodes") }
     let service = FeedService { AccountStore(connection: connection) }
     var changes: [StoreChange] = [.addOwner(id: "long", displayName: "Long")]
     for index in 0..<600 {
