@@ -223,7 +223,8 @@ extension AccountStore {
     let info = try insertSnapshot(
       owner: id, screen: screen, label: content.label, reason: content.reason,
       digest: content.digest, base: record.baseSequence, body: record.body,
-      nodes: record.carriedNodesText, chainBytes: record.chainBytes, chainLength: record.chainLength,
+      nodes: record.carriedNodesText, chainBytes: record.chainBytes,
+      chainLength: record.chainLength,
       summary: content.summarize(base?.feed), in: tx)
     try updateHead(
       owner: id, content: content, sequence: info.sequence,
