@@ -2,9 +2,9 @@ import AccountModel
 import Foundation
 import Postgres
 
-// Snapshot storage (SQL/005): item nodes once by content in `feed_items`, each snapshot a body
-// of references — a checkpoint or a delta against the screen's previous snapshot — with its
-// change summary. See `SnapshotBody` for the body and `SnapshotChain` for how a feed is rebuilt.
+// Snapshot storage (SQL/005): item nodes once by content in `feed_items` — or, for a short
+// feed's checkpoint, carried in its own row (SQL/013) — each snapshot a body of references — a
+// checkpoint or a delta against the screen's previous snapshot — with its change summary. See `SnapshotBody` for the body and `SnapshotChain` for how a feed is rebuilt.
 
 extension AccountStore {
   /// The most deltas a chain holds before the next snapshot is a checkpoint again, so rebuilding
@@ -189,8 +189,10 @@ extension AccountStore {
   /// the screen's latest snapshot, or a checkpoint when there is none, the chain is at its
   /// longest, or its deltas would outweigh its checkpoint and `smallestChainBudget` (so history
   /// takes at most about twice what changed, and a rebuild reads at most about twice a
-  /// checkpoint). Only the nodes the base did not show are written, and only those
-  /// `feed_items` lacks; the screen's head follows (`updateHead`). The caller holds the owner's
+  /// checkpoint). A short feed's checkpoint carries its nodes; otherwise the nodes go in
+  /// `feed_items` where it lacks them — a delta's only those the base did not show, a
+  /// checkpoint's every one (`SnapshotRecord.nodesForItemTable`). The screen's head follows
+  /// (`updateHead`). The caller holds the owner's
   /// lock, so it is the sequence `renderNextSnapshot` rendered with.
   @discardableResult
   static func storeSnapshot(

@@ -60,8 +60,8 @@ extension Snapshot {
 public struct SnapshotContent: Sendable {
   public var feed: StoredFeed
   /// The node (JSON text without `id` and `digest`) of each of the given item digests of
-  /// `feed`: the store asks only for those the screen's previous snapshot did not show, so a
-  /// one-item change encodes one node.
+  /// `feed`: for a delta the store asks only for those the screen's previous snapshot did not
+  /// show, so a one-item change encodes one node; a checkpoint asks for every one.
   public var nodes: @Sendable (Set<String>) -> [String: String]
   public var label: String?
   public var reason: String

@@ -1,6 +1,6 @@
 /// A feed as the store keeps it: sections of item references, each item named by its id and the
 /// digest of its content, whose node is stored once in `feed_items` however many snapshots show
-/// it.
+/// it, or carried by the checkpoint of a short feed's chain (SQL/013).
 ///
 /// The store does not know what a feed means; the caller (the service) turns a rendered document
 /// into this tree and back, and keeps the JSON texts canonical. The store only compares

@@ -26,6 +26,36 @@ import Testing
       """)
   }
 
+  private func addAccounts(_ store: AccountStore, _ prefix: String, count: Int) throws {
+    try store.apply(
+      (0..<count).map {
+        .addAccount(
+          ownerID: "demo",
+          NewAccount(name: "\(prefix)\($0)", balance: Money(minorUnits: 1, currency: .krw)))
+      }, in: .anyOwner)
+  }
+
+  private func isCheckpoint(_ store: AccountStore, _ sequence: Int64) throws -> Bool {
+    try store.connection.query(
+      "SELECT base_sequence IS NULL AS checkpoint FROM feed_snapshots WHERE sequence = \(sequence)"
+    ).single().decode("checkpoint")
+  }
+
+  /// Moves the balances of the accounts named `prefix…` and snapshots the feed with `snapshot`
+  /// until a write stores a checkpoint (the deltas outgrow the chain's budget); returns its
+  /// sequence.
+  private func writeUntilACheckpoint(
+    _ store: AccountStore, moving prefix: String, snapshot: (AccountStore) throws -> Int64
+  ) throws -> Int64? {
+    for _ in 0..<40 {
+      _ = try store.connection.query(
+        "UPDATE accounts SET balance_minor = balance_minor + 1 WHERE name LIKE \(prefix + "%")")
+      let sequence = try snapshot(store)
+      if try isCheckpoint(store, sequence) { return sequence }
+    }
+    return nil
+  }
+
   /// Snapshot 1 of two accounts, then a balance change: snapshot 2, a delta.
   private func twoSnapshots(_ store: AccountStore) throws -> Account {
     let account = try store.addAccount("a", balance: 1)
@@ -77,6 +107,67 @@ import Testing
       #expect(
         try store.snapshot(owner: "demo", sequence: 1).nodes.count
           == AccountStore.smallestHeadedFeed)
+    }
+  }
+
+  /// A feed that outgrew the carrying checkpoint of its chain: its next checkpoint refers to
+  /// its nodes, so every one of them — those the old checkpoint carried too — goes in
+  /// `feed_items`.
+  @Test func aCheckpointThatRefersToItsNodesAfterACarryingOneStoresThemAll() throws {
+    try withStore { store in
+      try addAccounts(store, "a", count: 150)
+      try store.takeSnapshot(owner: "demo", render: screen)
+      try addAccounts(store, "b", count: 60)
+      let checkpoint = try #require(
+        try writeUntilACheckpoint(store, moving: "b") {
+          try $0.takeSnapshot(owner: "demo", render: screen).sequence
+        })
+      #expect(try carried(store, sequence: checkpoint) == 0)
+      #expect(try store.snapshot(owner: "demo", sequence: checkpoint).nodes.count == 210)
+    }
+  }
+
+  @Test func aBatchCheckpointThatRefersToItsNodesAfterACarryingOneStoresThemAll() throws {
+    try withStore { store in
+      try addAccounts(store, "a", count: 150)
+      try store.takeSnapshotOfEveryOwner(render: screen)
+      try addAccounts(store, "b", count: 60)
+      let checkpoint = try #require(
+        try writeUntilACheckpoint(store, moving: "b") {
+          try $0.takeSnapshotOfEveryOwner(render: screen)
+          return try $0.owner("demo").lastSnapshotSequence
+        })
+      #expect(try store.snapshot(owner: "demo", sequence: checkpoint).nodes.count == 210)
+    }
+  }
+
+  /// The labelled snapshot 1 stays, and the latest loses every snapshot between: it is written
+  /// again as a delta on snapshot 1, in that chain, and the nodes it names that only the
+  /// second chain's checkpoint carried are put in `feed_items` first.
+  @Test func pruningRebasesADeltaOntoAnotherChainWithTheNodesItNeeds() throws {
+    try withStore { store in
+      try addAccounts(store, "a", count: 190)
+      try store.takeSnapshot(owner: "demo") {
+        var content = screen($0)
+        content.label = "first"
+        return content
+      }
+      let second = try #require(
+        try writeUntilACheckpoint(store, moving: "a") {
+          try $0.takeSnapshot(owner: "demo", render: screen).sequence
+        })
+      #expect(try carried(store, sequence: second) == 190)
+      let id = try #require(try store.feedRows(owner: "demo").accounts.first).id
+      try store.apply(
+        [.adjustBalance(id: id, delta: 1, expectedVersion: nil)], in: .anyOwner,
+        snapshot: screen)
+      let latest = try store.owner("demo").lastSnapshotSequence
+      let before = try store.snapshot(owner: "demo", sequence: latest)
+      _ = try store.pruneSnapshots(retention: SnapshotRetention(keepLast: 1))
+      #expect(try store.snapshots(owner: "demo").map(\.sequence) == [1, latest])
+      let after = try store.snapshot(owner: "demo", sequence: latest)
+      #expect(after.feed == before.feed)
+      #expect(after.nodes == before.nodes)
     }
   }
 

@@ -94,7 +94,7 @@ struct FeedRouteTests {
       _ = try fixture.act(#"{"kind": "dismiss_notice", "id": "notice/\#(fixture.demoNotice)"}"#)
       // Every stored item node gone: the rows of `feed_items` and those checkpoints carry.
       try fixture.database.connect().executeScript(
-        "DELETE FROM feed_items; UPDATE feed_snapshots SET nodes = '{}' WHERE nodes IS NOT NULL")
+        "DELETE FROM feed_items; UPDATE feed_snapshots SET nodes = NULL")
       let response = try fixture.get("/v1/feed/changes?since=\(old.digest)")
       #expect(response.status == 500)
       #expect(response.errorCode == "internal")
