@@ -15,7 +15,7 @@ final class FeedFollower: Sendable {
   private let bearer: String
   private let scope: OwnerScope
   private let stream: EventStream
-  private let held: Mutex<String?>
+  private let held: Mutex<FeedPosition?>
 
   init(
     service: FeedService, bearer: String, scope: OwnerScope, stream: EventStream,
@@ -25,7 +25,7 @@ final class FeedFollower: Sendable {
     self.bearer = bearer
     self.scope = scope
     self.stream = stream
-    self.held = Mutex(digest)
+    self.held = Mutex(digest.map(FeedPosition.init(holding:)))
   }
 
   /// Sends what changed since the digest held; nothing when the phone is current. Calls are
@@ -35,20 +35,17 @@ final class FeedFollower: Sendable {
       throw FeedServiceError.unauthorized("the token now acts for another owner")
     }
     try held.withLock { held in
-      guard let base = held else {
+      guard var position = held else {
         held = try sendFeed()
         return
       }
       do {
-        switch try service.changes(since: base, in: scope) {
-        case .current:
-          return
-        case .changes(let changeset, let target):
+        if let changeset = try position.advance(in: scope, with: service) {
           stream.send(
             ServerSentEvent(
-              id: target.digest, event: "changeset",
+              id: position.digest, event: "changeset",
               data: String(decoding: changeset.encoded(), as: UTF8.self)))
-          held = target.digest
+          held = position
         }
       } catch FeedServiceError.unknownBase {
         held = try sendFeed()
@@ -56,12 +53,12 @@ final class FeedFollower: Sendable {
     }
   }
 
-  private func sendFeed() throws -> String {
+  private func sendFeed() throws -> FeedPosition {
     let document = try service.servedDocument(in: scope)
     stream.send(
       ServerSentEvent(
         id: document.digest, event: "feed",
         data: String(decoding: document.encoded(), as: UTF8.self)))
-    return document.digest
+    return FeedPosition(holding: document.digest)
   }
 }

@@ -13,13 +13,13 @@ final class FeedWatch: Sendable {
   private let scope: OwnerScope
   private let stream: EventStream
   /// The version the page shows; held while checking, so two checks never send one change twice.
-  private let since: Mutex<String>
+  private let position: Mutex<FeedPosition>
 
   init(service: FeedService, scope: OwnerScope, since: String, stream: EventStream) {
     self.service = service
     self.scope = scope
     self.stream = stream
-    self.since = Mutex(since)
+    self.position = Mutex(FeedPosition(holding: since))
   }
 
   /// Subscribes until the page goes away, then sends what changed since the page's version was
@@ -32,15 +32,14 @@ final class FeedWatch: Sendable {
 
   /// Sends whatever changed since the last version sent.
   func check() {
-    since.withLock { base in
+    position.withLock { position in
       guard stream.isOpen else { return }
       do {
-        if case .changes(let changeset, let target) = try service.changes(since: base, in: scope) {
+        if let changeset = try position.advance(in: scope, with: service) {
           stream.send(
             ServerSentEvent(
-              id: target.digest, event: "changeset",
+              id: position.digest, event: "changeset",
               data: String(decoding: changeset.encoded(), as: UTF8.self)))
-          base = target.digest
         }
       } catch {
         stream.send(ServerSentEvent(event: "reload", data: HTTPError(serviceError: error).message))
