@@ -56,17 +56,6 @@ import Testing
     return nil
   }
 
-  /// Snapshot 1 of two accounts, then a balance change: snapshot 2, a delta.
-  private func twoSnapshots(_ store: AccountStore) throws -> Account {
-    let account = try store.addAccount("a", balance: 1)
-    _ = try store.addAccount("b", balance: 2)
-    try store.takeSnapshot(owner: "demo", render: screen)
-    try store.apply(
-      [.adjustBalance(id: account.id, delta: 1, expectedVersion: nil)], in: .anyOwner,
-      snapshot: screen)
-    return account
-  }
-
   @Test func aShortFeedsCheckpointCarriesItsNodesAndAddsNoItemRow() throws {
     try withStore { store in
       _ = try store.addAccount("a", balance: 1)
@@ -83,7 +72,7 @@ import Testing
 
   @Test func aDeltaAddsOnlyItsNewNodeAsARow() throws {
     try withStore { store in
-      _ = try twoSnapshots(store)
+      try twoSnapshots(store)
       #expect(try carried(store, sequence: 2) == 0)
       #expect(try itemRows(store) == 1)
       let content = screen(try store.feedRows(owner: "demo"))

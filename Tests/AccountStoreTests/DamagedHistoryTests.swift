@@ -6,17 +6,6 @@ import Testing
 /// damaged, not as the caller's bad input or as something that does not exist, and nothing is
 /// written on top of it.
 @Suite struct DamagedHistoryTests {
-  /// Two snapshots of the demo owner: a checkpoint and a delta after it.
-  @discardableResult
-  private func twoSnapshots(_ store: AccountStore) throws -> Account {
-    let account = try store.addAccount("a", balance: 1)
-    try store.takeSnapshot(owner: "demo", render: screen)
-    try store.apply(
-      [.adjustBalance(id: account.id, delta: 1, expectedVersion: nil)], in: .anyOwner,
-      snapshot: screen)
-    return account
-  }
-
   @Test func aBodyTheChainCannotReadIsDamage() throws {
     try withStore { store in
       try twoSnapshots(store)

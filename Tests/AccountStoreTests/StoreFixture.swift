@@ -98,3 +98,15 @@ func screen(_ rows: FeedRows) -> SnapshotContent {
   content.feed.top = #"{"revision": \#(rows.owner.lastSnapshotSequence)}"#
   return content
 }
+
+/// The demo owner's first two snapshots: 1 of its one account `a`, then a balance change
+/// recorded as 2, a delta; returns the account.
+@discardableResult
+func twoSnapshots(_ store: AccountStore) throws -> Account {
+  let account = try store.addAccount("a", balance: 1)
+  try store.takeSnapshot(owner: "demo", render: screen)
+  try store.apply(
+    [.adjustBalance(id: account.id, delta: 1, expectedVersion: nil)], in: .anyOwner,
+    snapshot: screen)
+  return account
+}
