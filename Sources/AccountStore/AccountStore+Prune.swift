@@ -139,9 +139,11 @@ extension AccountStore {
     }
   }
 
-  /// Deletes every item node no snapshot refers to, under a lock that waits for writes adding
-  /// nodes to commit (and holds new ones back), so a node a write is about to refer to is never
-  /// taken from under it.
+  /// Deletes every item node no snapshot needs from `feed_items`, under a lock that waits for
+  /// writes adding nodes to commit (and holds new ones back), so a node a write is about to
+  /// refer to is never taken from under it. A checkpoint that carries its nodes needs none of
+  /// them here: once the chains before it are gone, the rows their deltas added for the items
+  /// it carries go too.
   private static func collectItems(in tx: PostgresTransaction) throws -> Int {
     try tx.execute("LOCK TABLE feed_items IN SHARE ROW EXCLUSIVE MODE")
     return try tx.execute(
@@ -153,7 +155,7 @@ extension AccountStore {
             CASE jsonb_typeof(section -> 'items') WHEN 'array' THEN section -> 'items' ELSE '[]' END
             || CASE jsonb_typeof(section -> 'set') WHEN 'array' THEN section -> 'set' ELSE '[]' END
           ) AS op
-        WHERE jsonb_typeof(op -> 1) = 'string')
+        WHERE feed_snapshots.nodes IS NULL AND jsonb_typeof(op -> 1) = 'string')
       """)
   }
 }

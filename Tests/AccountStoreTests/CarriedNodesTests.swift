@@ -160,6 +160,31 @@ import Testing
     }
   }
 
+  /// The delta that added the `c` accounts stored their nodes as rows, and the carrying
+  /// checkpoint after it shows them too; once a prune takes the delta, those rows go, since
+  /// the checkpoint left carries every node it shows.
+  @Test func pruningTheChainsBeforeACarryingCheckpointFreesTheirItemRows() throws {
+    try withStore { store in
+      try addAccounts(store, "a", count: 100)
+      try addAccounts(store, "b", count: 30)
+      try store.takeSnapshot(owner: "demo", render: screen)
+      try addAccounts(store, "c", count: 20)
+      try store.takeSnapshot(owner: "demo", render: screen)
+      let checkpoint = try #require(
+        try writeUntilACheckpoint(store, moving: "b") {
+          try $0.takeSnapshot(owner: "demo", render: screen).sequence
+        })
+      #expect(try carried(store, sequence: checkpoint) == 150)
+      let before = try store.snapshot(owner: "demo", sequence: checkpoint)
+      _ = try store.pruneSnapshots(retention: SnapshotRetention(keepLast: 1))
+      #expect(try store.snapshots(owner: "demo").map(\.sequence) == [checkpoint])
+      #expect(try itemRows(store) == 0)
+      let after = try store.snapshot(owner: "demo", sequence: checkpoint)
+      #expect(after.feed == before.feed)
+      #expect(after.nodes == before.nodes)
+    }
+  }
+
   /// Snapshot 2 loses its base, so it is written again as a checkpoint that refers to its
   /// items, and the nodes snapshot 1 carried become rows that survive the prune's collection.
   @Test func pruningTheCarryingCheckpointKeepsTheSnapshotsAfterItWhole() throws {
