@@ -63,9 +63,13 @@ extension AccountStore {
   /// The look and the copy are not atomic: a writer that stores the same node in between makes
   /// the copy fail on the primary key once it commits. That is rare (nodes are mostly one
   /// owner's own) and harmless — the whole transaction is tried again
-  /// (`PostgresError.isRetryable`), and then finds the node stored.
+  /// (`PostgresError.isRetryable`), and then finds the node stored. A prune's collection in
+  /// between would be worse — it could delete a node the look found, which the batch then
+  /// refers to — so the look first takes the lock every writer of `feed_items` holds, which
+  /// the collection waits for (and which waits for a collection under way).
   static func copyNodes(_ nodes: [String: String], in tx: PostgresTransaction) throws {
     if nodes.isEmpty { return }
+    try tx.execute("LOCK TABLE feed_items IN ROW EXCLUSIVE MODE")
     let stored = Set(
       try tx.query(
         """

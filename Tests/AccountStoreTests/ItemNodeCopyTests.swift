@@ -1,10 +1,11 @@
 import AccountModel
-import AccountStore
 import Dispatch
 import Foundation
 import Postgres
 import PostgresTestSupport
 import Testing
+
+@testable import AccountStore
 
 /// A batch copies in only the item nodes not stored yet, and a node another writer stores
 /// between that look and the copy costs the batch a retry, not a failure.
@@ -17,6 +18,11 @@ import Testing
         try store.apply([.addOwner(id: id, displayName: id)], in: .anyOwner)
         try store.addAccount("same", balance: 10, owner: id)
       }
+      // Both owners' first snapshots are checkpoints, which carry their nodes; then both
+      // balances move to the same value, so the next run stores two deltas that need one new
+      // node in `feed_items`.
+      try store.takeSnapshotOfEveryOwner(render: screen)
+      try store.connection.executeScript("UPDATE accounts SET balance_minor = 11")
       let content = screen(try store.feedRows(owner: "a"))
       let digest = try #require(content.feed.sections.first?.items.first?.digest)
       let node = try #require(content.nodes([digest])[digest])
@@ -47,6 +53,31 @@ import Testing
         let latest = try #require(try store.latestSnapshot(owner: owner))
         #expect(latest.nodes[digest] == node)
       }
+    }
+  }
+
+  /// The look and the copy are not one statement: a prune's collection that ran between them
+  /// could delete a node the look found, and the batch would then refer to a node no longer
+  /// stored. Looking takes the lock every writer of `feed_items` takes, which the collection
+  /// waits for.
+  @Test func aBatchThatLookedItsNodesUpHoldsTheCollectionOffUntilItCommits() throws {
+    try TestDatabase.with { database in
+      let store = AccountStore(connection: try database.connect())
+      try store.migrate()
+      let digest = String(repeating: "a", count: 64)
+      try store.connection.execute(
+        "INSERT INTO feed_items (digest, node) VALUES (\(digest), '{}')")
+      let other = try database.connect()
+      let error = try store.connection.transaction { tx in
+        // Every node is stored already: the batch only looks.
+        try AccountStore.copyNodes([digest: "{}"], in: tx)
+        return #expect(throws: PostgresError.self) {
+          try other.transaction { tx in
+            try tx.execute("LOCK TABLE feed_items IN SHARE ROW EXCLUSIVE MODE NOWAIT")
+          }
+        }
+      }
+      #expect(error?.sqlState == "55P03")
     }
   }
 }
