@@ -14,17 +14,21 @@ extension AccountStore {
     return try nodes(needed, from: content.nodes(needed))
   }
 
-  /// The nodes of `digests` out of `nodes`, each of which the renderer must have drawn.
+  /// The nodes of `digests` out of `nodes`, each of which the renderer must have drawn. Only a
+  /// missing one sorts them, to name the first.
   static func nodes(_ digests: Set<String>, from nodes: [String: String]) throws
     -> [String: String]
   {
     var found: [String: String] = [:]
-    for digest in digests.sorted() {
-      guard let node = nodes[digest] else {
-        throw AccountStoreError.invalid(
-          field: "snapshot", reason: "the item with digest \(digest) comes without its node")
-      }
-      found[digest] = node
+    found.reserveCapacity(digests.count)
+    for digest in digests {
+      if let node = nodes[digest] { found[digest] = node }
+    }
+    if found.count < digests.count,
+      let missing = digests.sorted().first(where: { found[$0] == nil })
+    {
+      throw AccountStoreError.invalid(
+        field: "snapshot", reason: "the item with digest \(missing) comes without its node")
     }
     return found
   }

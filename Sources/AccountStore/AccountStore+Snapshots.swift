@@ -2,9 +2,10 @@ import AccountModel
 import Foundation
 import Postgres
 
-// Snapshot storage (SQL/005): item nodes once by content in `feed_items` — or, for a short
-// feed's checkpoint, carried in its own row (SQL/013) — each snapshot a body of references — a
-// checkpoint or a delta against the screen's previous snapshot — with its change summary. See `SnapshotBody` for the body and `SnapshotChain` for how a feed is rebuilt.
+// Snapshot storage (SQL/005): item nodes once by content in `feed_items` (or, for a short
+// feed's checkpoint, carried in its own row: SQL/013), each snapshot a body of references — a
+// checkpoint or a delta against the screen's previous snapshot — with its change summary. See
+// `SnapshotBody` for the body and `SnapshotChain` for how a feed is rebuilt.
 
 extension AccountStore {
   /// The most deltas a chain holds before the next snapshot is a checkpoint again, so rebuilding
@@ -192,8 +193,8 @@ extension AccountStore {
   /// checkpoint). A short feed's checkpoint carries its nodes; otherwise the nodes go in
   /// `feed_items` where it lacks them — a delta's only those the base did not show, a
   /// checkpoint's every one (`SnapshotRecord.nodesForItemTable`). The screen's head follows
-  /// (`updateHead`). The caller holds the owner's
-  /// lock, so it is the sequence `renderNextSnapshot` rendered with.
+  /// (`updateHead`). The caller holds the owner's lock, so it is the sequence
+  /// `renderNextSnapshot` rendered with.
   @discardableResult
   static func storeSnapshot(
     owner id: String, content: SnapshotContent, in tx: PostgresTransaction

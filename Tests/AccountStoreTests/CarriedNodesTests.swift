@@ -70,6 +70,29 @@ import Testing
     }
   }
 
+  @Test func aCheckpointWhoseRendererLeftANodeOutIsRefusedNamingTheFirstMissing() throws {
+    try withStore { store in
+      _ = try store.addAccount("a", balance: 1)
+      _ = try store.addAccount("b", balance: 2)
+      let before = try store.dump()
+      var missing: String?
+      let error = try #require(throws: AccountStoreError.self) {
+        try store.takeSnapshot(owner: "demo") { rows in
+          var content = screen(rows)
+          missing = content.feed.itemDigests.sorted().first
+          content.nodes = { _ in [:] }
+          return content
+        }
+      }
+      #expect(
+        error
+          == .invalid(
+            field: "snapshot",
+            reason: "the item with digest \(try #require(missing)) comes without its node"))
+      #expect(try store.dump() == before)
+    }
+  }
+
   @Test func aDeltaAddsOnlyItsNewNodeAsARow() throws {
     try withStore { store in
       try twoSnapshots(store)
