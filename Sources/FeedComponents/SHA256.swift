@@ -29,20 +29,14 @@ public enum SHA256 {
   /// hashing the parts in order gives the digest of their concatenation, and nothing is ever
   /// joined into one array.
   public struct Hasher: ~Copyable {
-    private let context: OpaquePointer
+    /// OpenSSL's SHA-256 state, held by value: it points at nothing, so it moves with the
+    /// hasher, and starting one allocates nothing and touches nothing another thread uses.
+    private var context = SHA256_CTX()
 
     public init() {
-      guard let context = SHA256.idleContexts.take() ?? EVP_MD_CTX_new() else {
-        preconditionFailure("libcrypto could not allocate a digest context")
-      }
-      guard EVP_DigestInit_ex2(context, SHA256.algorithm, nil) == 1 else {
+      guard SHA256_Init(&context) == 1 else {
         preconditionFailure("libcrypto could not start a SHA-256 digest")
       }
-      self.context = context
-    }
-
-    deinit {
-      SHA256.idleContexts.give(context)
     }
 
     /// Appends `bytes` to the hashed message.
@@ -53,7 +47,7 @@ public enum SHA256 {
     /// Appends the bytes in `buffer` to the hashed message.
     public mutating func update(_ buffer: UnsafeRawBufferPointer) {
       guard buffer.count > 0 else { return }
-      guard EVP_DigestUpdate(context, buffer.baseAddress, buffer.count) == 1 else {
+      guard SHA256_Update(&context, buffer.baseAddress, buffer.count) == 1 else {
         preconditionFailure("libcrypto refused to hash \(buffer.count) bytes")
       }
     }
@@ -83,55 +77,12 @@ public enum SHA256 {
       }
     }
 
-    private func finish(into digest: UnsafeMutableBufferPointer<UInt8>) {
-      var length: UInt32 = 0
-      guard EVP_DigestFinal_ex(context, digest.baseAddress, &length) == 1, length == 32 else {
+    private mutating func finish(into digest: UnsafeMutableBufferPointer<UInt8>) {
+      guard SHA256_Final(digest.baseAddress, &context) == 1 else {
         preconditionFailure("libcrypto could not finish a SHA-256 digest")
       }
     }
   }
 
   private static let hexDigits: StaticString = "0123456789abcdef"
-
-  /// Digest contexts a finished hasher left for the next one. Making and freeing a context
-  /// (and the SHA-256 state libcrypto keeps inside it) cost more than hashing a small node,
-  /// and a feed hashes one node after another; starting a kept context again for SHA-256
-  /// reuses that state.
-  private static let idleContexts = ContextPool()
-
-  /// A bounded stack of idle digest contexts shared by every thread.
-  private final class ContextPool: @unchecked Sendable {
-    /// More than the threads that hash at once need; a context beyond it is freed.
-    private static let limit = 32
-    /// Guarded by `lock`; every pointer in it is owned by the pool.
-    private var contexts: [OpaquePointer] = []
-    private let lock = NSLock()
-
-    init() {
-      contexts.reserveCapacity(Self.limit)
-    }
-
-    func take() -> OpaquePointer? {
-      lock.withLock { contexts.popLast() }
-    }
-
-    func give(_ context: OpaquePointer) {
-      let kept = lock.withLock {
-        guard contexts.count < Self.limit else { return false }
-        contexts.append(context)
-        return true
-      }
-      if !kept { EVP_MD_CTX_free(context) }
-    }
-  }
-
-  /// SHA-256 fetched from the default provider once: `EVP_sha256()` would look the
-  /// implementation up again on every digest, which costs more than hashing a small node.
-  /// A fetched `EVP_MD` is immutable and safe to share between threads.
-  private nonisolated(unsafe) static let algorithm: OpaquePointer = {
-    guard let algorithm = EVP_MD_fetch(nil, "SHA256", nil) else {
-      preconditionFailure("libcrypto has no SHA-256 implementation")
-    }
-    return algorithm
-  }()
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FeedComponents
@@ -29,9 +30,9 @@ import Testing
         == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
   }
 
-  /// Hashers hand their libcrypto context on to the next one: a context left in the middle of
-  /// a message, or by a hasher that finished while another was open, must start clean.
-  @Test func aReusedContextStartsEveryDigestAfresh() {
+  /// Each hasher keeps its own state: one left in the middle of a message, one open while
+  /// another finishes, and hashers on several threads at once each give their own digest.
+  @Test func hashersOpenAtOnceKeepTheirOwnState() {
     var abandoned = SHA256.Hasher()
     abandoned.update(Array("left unfinished".utf8))
     _ = consume abandoned
@@ -43,11 +44,18 @@ import Testing
     outer.update(Array("c".utf8))
     #expect(
       outer.finalizeHex() == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-    for _ in 0..<3 {
-      #expect(
-        SHA256.hexDigest(of: [])
-          == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    let vectors = [
+      ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+      ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+    ]
+    let wrong = Mutex(0)
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      let (message, expected) = vectors[thread % 2]
+      for _ in 0..<2_000 where SHA256.hexDigest(of: Array(message.utf8)) != expected {
+        wrong.withLock { $0 += 1 }
+      }
     }
+    #expect(wrong.withLock { $0 } == 0)
   }
 
   @Test func everyLengthAroundTheBlockBoundariesAgreesWithCoreutils() throws {
