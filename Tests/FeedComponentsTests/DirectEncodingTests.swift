@@ -87,6 +87,25 @@ import Testing
     }
   }
 
+  /// A component's node is written by its own path (actions keyed by trigger, no newer
+  /// fields); with one, two and every trigger it must still be the definition's bytes.
+  @Test(arguments: [1, 2, ActionTrigger.allCases.count])
+  func aNodeDrawnByAComponentIsTheCanonicalWritingOfItsJSON(triggers: Int) throws {
+    let actions: [ActionTrigger: Action] = [
+      .touch: .openURL("app://accounts/1"), .button: .custom(name: "share", payload: ["n": 1]),
+      .toggle: .custom(name: "hide", payload: [:]), .dismiss: .dismissNotice(id: "notice/\"2\""),
+    ].filter { trigger, _ in ActionTrigger.allCases.prefix(triggers).contains(trigger) }
+    let node = ItemNode(
+      id: "account/1", type: "account_row", props: ["title": "월급 \"통장\"", "value": "1원"],
+      actions: actions, size: .estimated(height: 12))
+    var drawn = try #require(node.json.objectValue)
+    drawn["id"] = nil
+    drawn["digest"] = nil
+    #expect(node.drawnJSON == CanonicalJSONWriter().string(.object(drawn)))
+    #expect(node.digest == SHA256.hexDigest(of: CanonicalJSONWriter().bytes(.object(drawn))))
+    #expect(node.actions.count == triggers)
+  }
+
   @Test func aSectionDigestCoversItsItemsAsReferences() {
     func reference(_ item: ItemNode) -> JSONValue { [.string(item.id), .string(item.digest)] }
     let digested: JSONValue = [

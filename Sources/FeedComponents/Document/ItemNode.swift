@@ -28,14 +28,8 @@ public struct ItemNode: Hashable, Sendable {
     actions: [ActionTrigger: Action] = [:],
     size: ComponentSize = .automatic
   ) {
-    // Most items carry no action, and an empty dictionary costs nothing to make.
-    var named: [String: Action] = [:]
-    if !actions.isEmpty {
-      named.reserveCapacity(actions.count)
-      for (trigger, action) in actions { named[trigger.rawValue] = action }
-    }
-    self.init(
-      id: id, type: type, props: props, actions: named, size: size, additionalFields: [:])
+    let drawn = Self.drawn(type: type, props: props, actions: actions, size: size)
+    self.init(id: id, written: drawn, storedDigest: SHA256.hexDigest(of: drawn))
   }
 
   /// The designated initializer, also used when reading a document.
@@ -204,6 +198,33 @@ public struct ItemNode: Hashable, Sendable {
   }
 
   private static let drawnKeys = ["actions", "props", "size", "type"]
+
+  /// `drawn(type:props:actions:size:additionalFields:)` for a node a component has just drawn,
+  /// which has exactly the four members, written straight in their canonical order: every
+  /// item of every feed is drawn through here, and listing, sorting and switching over the
+  /// names (and keying the actions by name first) cost more than writing them.
+  private static func drawn(
+    type: String,
+    props: [String: JSONValue],
+    actions: [ActionTrigger: Action],
+    size: ComponentSize
+  ) -> [UInt8] {
+    let writer = CanonicalJSONWriter()
+    var output: [UInt8] = []
+    output.reserveCapacity(256)
+    output.append(contentsOf: #"{"actions":"#.utf8)
+    writer.writeMembers(actions, name: \.rawValue, depth: 1, into: &output) { action, output in
+      action.write(with: writer, depth: 2, into: &output)
+    }
+    output.append(contentsOf: #","props":"#.utf8)
+    writer.write(.object(props), depth: 1, into: &output)
+    output.append(contentsOf: #","size":"#.utf8)
+    size.write(with: writer, depth: 1, into: &output)
+    output.append(contentsOf: #","type":"#.utf8)
+    CanonicalJSONWriter.writeString(type, into: &output)
+    output.append(UInt8(ascii: "}"))
+    return output
+  }
 
   /// The canonical compact JSON of the fields, in canonical order; a newer minor version's
   /// fields go where their names sort.

@@ -54,14 +54,24 @@ public struct CanonicalJSONWriter: Sendable {
   }
 
   /// Appends the object `members` with its keys in canonical order; `value(member, &output)`
-  /// writes each value, at nesting `depth + 1`. One or two members, the usual size of props and
-  /// actions, are put in order without sorting an array.
+  /// writes each value, at nesting `depth + 1`.
   func writeMembers<Value>(
     _ members: [String: Value], depth: Int, into output: inout [UInt8],
     value: (Value, inout [UInt8]) -> Void
   ) {
-    func member(_ member: (key: String, value: Value), into output: inout [UInt8]) {
-      writeKey(member.key, into: &output)
+    writeMembers(members, name: { $0 }, depth: depth, into: &output, value: value)
+  }
+
+  /// Appends the object `members`, each under the member name `name(key)`, with the names in
+  /// canonical order (`name` must give distinct keys distinct names); `value(member, &output)`
+  /// writes each value, at nesting `depth + 1`. One or two members, the usual size of props and
+  /// actions, are put in order without sorting an array.
+  func writeMembers<Key, Value>(
+    _ members: [Key: Value], name: (Key) -> String, depth: Int, into output: inout [UInt8],
+    value: (Value, inout [UInt8]) -> Void
+  ) {
+    func member(_ member: (key: Key, value: Value), into output: inout [UInt8]) {
+      writeKey(name(member.key), into: &output)
       value(member.value, &output)
     }
     var iterator = members.makeIterator()
@@ -78,7 +88,8 @@ public struct CanonicalJSONWriter: Sendable {
     case 2:
       let one = iterator.next()!
       let other = iterator.next()!
-      let (first, second) = Self.precedes(one.key, other.key) ? (one, other) : (other, one)
+      let (first, second) =
+        Self.precedes(name(one.key), name(other.key)) ? (one, other) : (other, one)
       writeContainer(open: open, close: close, count: 2, depth: depth, into: &output) {
         index, output in member(index == 0 ? first : second, into: &output)
       }
@@ -86,12 +97,12 @@ public struct CanonicalJSONWriter: Sendable {
       // Sorted in a buffer on the stack: an item's props are sorted twice per feed (for its
       // digest and its text), and an array to sort them in costs more than the sorting.
       withUnsafeTemporaryAllocation(
-        of: (key: String, value: Value).self, capacity: members.count
+        of: (key: Key, value: Value).self, capacity: members.count
       ) { buffer in
         _ = buffer.initialize(from: members)
         defer { buffer.deinitialize() }
         var sorted = buffer
-        sorted.sort { Self.precedes($0.key, $1.key) }
+        sorted.sort { Self.precedes(name($0.key), name($1.key)) }
         writeContainer(
           open: open, close: close, count: sorted.count, depth: depth, into: &output
         ) { index, output in
