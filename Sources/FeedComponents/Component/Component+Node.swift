@@ -9,10 +9,19 @@ extension Component {
   func node(renderingInto content: Content, context: RenderContext) -> ItemNode {
     content.actions = [:]
     render(context: context, content: content)
+    guard let direct = content as? any PropsWriting else {
+      return ItemNode(
+        id: id,
+        type: Content.nodeType,
+        props: content.props,
+        actions: content.actions,
+        size: size(in: context.proposal)
+      )
+    }
     return ItemNode(
       id: id,
       type: Content.nodeType,
-      props: content.props,
+      writingProps: direct.writeProps,
       actions: content.actions,
       size: size(in: context.proposal)
     )

@@ -58,34 +58,25 @@ extension ComponentSize {
 }
 
 extension ComponentSize {
-  /// Appends `json` at nesting `depth`, without building it.
-  func write(with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]) {
+  /// Appends the canonical compact JSON of `json`, without building it: the form a node's
+  /// drawn text holds, and the only one a size is written in (the pretty form indents that
+  /// text).
+  func writeCompact(into output: inout [UInt8]) {
     switch self {
-    case .fixed(let height):
-      write(mode: "fixed", height: height, with: writer, depth: depth, into: &output)
-    case .estimated(let height):
-      write(mode: "estimated", height: height, with: writer, depth: depth, into: &output)
-    case .automatic:
-      writer.writeObject(keys: Self.automaticKeys, depth: depth, into: &output) { _, output in
-        CanonicalJSONWriter.writeString("automatic", into: &output)
-      }
-    case .unrecognized(let members): writer.write(.object(members), depth: depth, into: &output)
+    case .fixed(let height): Self.write(mode: "fixed", height: height, into: &output)
+    case .estimated(let height): Self.write(mode: "estimated", height: height, into: &output)
+    case .automatic: output.append(contentsOf: #"{"mode":"automatic"}"#.utf8)
+    case .unrecognized(let members):
+      CanonicalJSONWriter().write(.object(members), depth: 0, into: &output)
     }
   }
 
-  private func write(
-    mode: String, height: Int, with writer: CanonicalJSONWriter, depth: Int,
-    into output: inout [UInt8]
-  ) {
-    writer.writeObject(keys: Self.heightKeys, depth: depth, into: &output) { key, output in
-      if key == "mode" {
-        CanonicalJSONWriter.writeString(mode, into: &output)
-      } else {
-        writer.write(.integer(height), depth: depth + 1, into: &output)
-      }
-    }
+  /// `{"height":…,"mode":"…"}`, its members in canonical order.
+  private static func write(mode: StaticString, height: Int, into output: inout [UInt8]) {
+    output.append(contentsOf: #"{"height":"#.utf8)
+    output.append(contentsOf: String(height).utf8)
+    output.append(contentsOf: #","mode":""#.utf8)
+    mode.withUTF8Buffer { output.append(contentsOf: $0) }
+    output.append(contentsOf: #""}"#.utf8)
   }
-
-  private static let heightKeys = ["height", "mode"]
-  private static let automaticKeys = ["mode"]
 }

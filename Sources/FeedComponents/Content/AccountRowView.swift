@@ -34,3 +34,20 @@ public final class AccountRowView: Touchable {
     return lines
   }
 }
+
+extension AccountRowView: PropsWriting {
+  func writeProps(into output: inout [UInt8]) {
+    // The members in canonical order: subtitle, title, value.
+    output.append(UInt8(ascii: "{"))
+    if let subtitle {
+      output.append(contentsOf: #""subtitle":"#.utf8)
+      CanonicalJSONWriter.writeString(subtitle, into: &output)
+      output.append(UInt8(ascii: ","))
+    }
+    output.append(contentsOf: #""title":"#.utf8)
+    CanonicalJSONWriter.writeString(title, into: &output)
+    output.append(contentsOf: #","value":"#.utf8)
+    CanonicalJSONWriter.writeString(value, into: &output)
+    output.append(UInt8(ascii: "}"))
+  }
+}

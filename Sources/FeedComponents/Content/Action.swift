@@ -62,31 +62,27 @@ extension Action {
 }
 
 extension Action {
-  /// Appends `json` at nesting `depth`, without building it.
-  func write(with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]) {
+  /// Appends the canonical compact JSON of `json`, without building it: the form a node's
+  /// drawn text holds, and the only one an action is written in (the pretty form indents that
+  /// text). Each known kind writes its members in canonical order.
+  func writeCompact(into output: inout [UInt8]) {
     switch self {
     case .openURL(let url):
-      writer.writeObject(keys: Self.openURLKeys, depth: depth, into: &output) { key, output in
-        CanonicalJSONWriter.writeString(key == "kind" ? "open_url" : url, into: &output)
-      }
+      output.append(contentsOf: #"{"kind":"open_url","url":"#.utf8)
+      CanonicalJSONWriter.writeString(url, into: &output)
+      output.append(UInt8(ascii: "}"))
     case .dismissNotice(let id):
-      writer.writeObject(keys: Self.dismissNoticeKeys, depth: depth, into: &output) {
-        key, output in
-        CanonicalJSONWriter.writeString(key == "kind" ? "dismiss_notice" : id, into: &output)
-      }
+      output.append(contentsOf: #"{"id":"#.utf8)
+      CanonicalJSONWriter.writeString(id, into: &output)
+      output.append(contentsOf: #","kind":"dismiss_notice"}"#.utf8)
     case .custom(let name, let payload):
-      writer.writeObject(keys: Self.customKeys, depth: depth, into: &output) { key, output in
-        switch key {
-        case "kind": CanonicalJSONWriter.writeString("custom", into: &output)
-        case "name": CanonicalJSONWriter.writeString(name, into: &output)
-        default: writer.write(payload, depth: depth + 1, into: &output)
-        }
-      }
-    case .unrecognized(let members): writer.write(.object(members), depth: depth, into: &output)
+      output.append(contentsOf: #"{"kind":"custom","name":"#.utf8)
+      CanonicalJSONWriter.writeString(name, into: &output)
+      output.append(contentsOf: #","payload":"#.utf8)
+      CanonicalJSONWriter().write(payload, depth: 1, into: &output)
+      output.append(UInt8(ascii: "}"))
+    case .unrecognized(let members):
+      CanonicalJSONWriter().write(.object(members), depth: 0, into: &output)
     }
   }
-
-  private static let openURLKeys = ["kind", "url"]
-  private static let dismissNoticeKeys = ["id", "kind"]
-  private static let customKeys = ["kind", "name", "payload"]
 }

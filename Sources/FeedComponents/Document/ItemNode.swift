@@ -28,7 +28,22 @@ public struct ItemNode: Hashable, Sendable {
     actions: [ActionTrigger: Action] = [:],
     size: ComponentSize = .automatic
   ) {
-    let drawn = Self.drawn(type: type, props: props, actions: actions, size: size)
+    self.init(
+      id: id, type: type,
+      writingProps: { output in CanonicalJSONWriter().write(.object(props), depth: 1, into: &output)
+      },
+      actions: actions, size: size)
+  }
+
+  /// A node drawn by a component whose content writes its own props (`PropsWriting`).
+  init(
+    id: String,
+    type: String,
+    writingProps writeProps: (inout [UInt8]) -> Void,
+    actions: [ActionTrigger: Action],
+    size: ComponentSize
+  ) {
+    let drawn = Self.drawn(type: type, writingProps: writeProps, actions: actions, size: size)
     self.init(id: id, written: drawn, storedDigest: SHA256.hexDigest(of: drawn))
   }
 
@@ -205,7 +220,7 @@ public struct ItemNode: Hashable, Sendable {
   /// names (and keying the actions by name first) cost more than writing them.
   private static func drawn(
     type: String,
-    props: [String: JSONValue],
+    writingProps writeProps: (inout [UInt8]) -> Void,
     actions: [ActionTrigger: Action],
     size: ComponentSize
   ) -> [UInt8] {
@@ -214,12 +229,12 @@ public struct ItemNode: Hashable, Sendable {
     output.reserveCapacity(256)
     output.append(contentsOf: #"{"actions":"#.utf8)
     writer.writeMembers(actions, name: \.rawValue, depth: 1, into: &output) { action, output in
-      action.write(with: writer, depth: 2, into: &output)
+      action.writeCompact(into: &output)
     }
     output.append(contentsOf: #","props":"#.utf8)
-    writer.write(.object(props), depth: 1, into: &output)
+    writeProps(&output)
     output.append(contentsOf: #","size":"#.utf8)
-    size.write(with: writer, depth: 1, into: &output)
+    size.writeCompact(into: &output)
     output.append(contentsOf: #","type":"#.utf8)
     CanonicalJSONWriter.writeString(type, into: &output)
     output.append(UInt8(ascii: "}"))
@@ -243,10 +258,10 @@ public struct ItemNode: Hashable, Sendable {
       switch key {
       case "type": CanonicalJSONWriter.writeString(type, into: &output)
       case "props": writer.write(.object(props), depth: 1, into: &output)
-      case "size": size.write(with: writer, depth: 1, into: &output)
+      case "size": size.writeCompact(into: &output)
       case "actions":
         writer.writeMembers(actions, depth: 1, into: &output) { action, output in
-          action.write(with: writer, depth: 2, into: &output)
+          action.writeCompact(into: &output)
         }
       default: writer.write(additionalFields[key]!, depth: 1, into: &output)
       }
