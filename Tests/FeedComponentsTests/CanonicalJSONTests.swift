@@ -14,6 +14,29 @@ import Testing
       CanonicalJSONWriter().string(value) == #""\"\\/\n\t\r\b\f\u0001\u001f 원 😀""#)
   }
 
+  /// Strings are scanned eight bytes at a time: a byte that needs an escape is found at every
+  /// place in a word, and the bytes just beside the escaped ranges (space, DEL, `#`, `[`,
+  /// non-ASCII) are kept as they are.
+  @Test(arguments: ["\"", "\\", "\n", "\u{00}", "\u{1F}", " ", "\u{7F}", "#", "[", "é", "원"])
+  func aCharacterIsWrittenTheSameAtEveryPlaceInALongString(character: String) {
+    let expected: String
+    switch character {
+    case "\"": expected = #"\""#
+    case "\\": expected = #"\\"#
+    case "\n": expected = #"\n"#
+    case "\u{00}": expected = #"\u0000"#
+    case "\u{1F}": expected = #"\u001f"#
+    default: expected = character
+    }
+    for place in 0..<24 {
+      let before = String(repeating: "a", count: place)
+      let after = String(repeating: "b", count: 23 - place)
+      #expect(
+        CanonicalJSONWriter().string(.string(before + character + after))
+          == "\"" + before + expected + after + "\"")
+    }
+  }
+
   @Test func prettyFormIndentsByTwoSpaces() {
     let value: JSONValue = ["list": [1, true, nil], "empty": [:], "none": []]
     let expected = """

@@ -173,42 +173,67 @@ public struct ItemNode: Hashable, Sendable {
   /// UTF-8 bytes do against these two: an escape starts with `\` and stands for a character
   /// below `"a"`, and both are below every letter of `digest` and `id`.
   func write(with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]) {
-    // The names still to insert, the next one last.
-    var pending: [(name: String, value: String)] = [("id", id), ("digest", digest)]
-    var first = true
-    func startMember() {
-      if !first { output.append(UInt8(ascii: ",")) }
-      first = false
-      if writer.pretty { CanonicalJSONWriter.newline(depth: depth + 1, into: &output) }
-    }
-    func insert(before name: UnsafeRawBufferPointer?) {
-      while let next = pending.last,
-        name.map({ next.name.utf8.lexicographicallyPrecedes($0) }) ?? true
-      {
-        startMember()
-        CanonicalJSONWriter.writeString(next.name, into: &output)
-        output.append(contentsOf: writer.pretty ? [UInt8(ascii: ":"), 0x20] : [UInt8(ascii: ":")])
-        CanonicalJSONWriter.writeString(next.value, into: &output)
-        pending.removeLast()
-      }
-    }
+    var members = WireMembers(writer: writer, depth: depth, digest: digest, id: id)
     var text = drawnJSON
     text.withUTF8 { drawn in
       output.append(UInt8(ascii: "{"))
       CompactObjectScanner.forEachMember(of: UnsafeRawBufferPointer(drawn)) { name, member in
-        insert(before: name)
+        members.insert(before: name, into: &output)
         // A newer version's field of the same name gives way, as it does in `json`.
-        if name.elementsEqual("digest".utf8) || name.elementsEqual("id".utf8) { return }
-        startMember()
+        if WireMembers.isInserted(name) { return }
+        members.start(into: &output)
         if writer.pretty {
           CanonicalJSONWriter.indent(member, depth: depth + 1, into: &output)
         } else {
           output.append(contentsOf: member)
         }
       }
-      insert(before: nil)
+      members.insert(before: nil, into: &output)
       if writer.pretty { CanonicalJSONWriter.newline(depth: depth, into: &output) }
       output.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// The members `write(with:depth:into:)` has put out so far: whether any has, and how many
+  /// of `digest` and `id` (inserted in that, their canonical, order).
+  private struct WireMembers {
+    let writer: CanonicalJSONWriter
+    let depth: Int
+    let digest: String
+    let id: String
+    var inserted = 0
+    var first = true
+
+    /// Whether a drawn member is named as one of the two this writer inserts.
+    static func isInserted(_ name: UnsafeRawBufferPointer) -> Bool {
+      func named(_ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { literal in
+          name.count == literal.count && !zip(name, literal).contains { $0 != $1 }
+        }
+      }
+      return named("digest") || named("id")
+    }
+
+    /// The separator and line break before the next member.
+    mutating func start(into output: inout [UInt8]) {
+      if !first { output.append(UInt8(ascii: ",")) }
+      first = false
+      if writer.pretty { CanonicalJSONWriter.newline(depth: depth + 1, into: &output) }
+    }
+
+    /// Writes `digest` and `id`, those not yet written, while they sort before `name` (all
+    /// that are left when `name` is nil).
+    mutating func insert(before name: UnsafeRawBufferPointer?, into output: inout [UInt8]) {
+      while inserted < 2 {
+        let (next, value) = inserted == 0 ? ("digest", digest) : ("id", id)
+        if let name, !next.utf8.lexicographicallyPrecedes(name) { return }
+        start(into: &output)
+        CanonicalJSONWriter.writeString(next, into: &output)
+        output.append(UInt8(ascii: ":"))
+        if writer.pretty { output.append(UInt8(ascii: " ")) }
+        CanonicalJSONWriter.writeString(value, into: &output)
+        inserted += 1
+      }
     }
   }
 

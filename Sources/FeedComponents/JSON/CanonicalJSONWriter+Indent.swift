@@ -57,6 +57,17 @@ extension CanonicalJSONWriter {
   /// before each element and before a non-empty container's closing bracket.
   static func newline(depth: Int, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\n"))
-    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+    var width = depth * 2
+    // Copied from a run of spaces rather than appended one at a time: a feed's lines are
+    // mostly indentation.
+    spaces.withUTF8Buffer { spaces in
+      while width > 0 {
+        let run = min(width, spaces.count)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: spaces[..<run]))
+        width -= run
+      }
+    }
   }
+
+  private static let spaces: StaticString = "                                "
 }

@@ -180,10 +180,24 @@ public struct CanonicalJSONWriter: Sendable {
     output.append(UInt8(ascii: "\""))
     let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
       var start = 0
-      for index in bytes.indices where needsEscape(bytes[index]) {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        writeEscaped(bytes[index], into: &output)
-        start = index + 1
+      var index = 0
+      while index < bytes.count {
+        // Eight bytes at a time while none needs an escape, then byte by byte through a
+        // word that has one.
+        if index + 8 <= bytes.count,
+          !needsEscape(
+            word: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(
+              as: UInt64.self))
+        {
+          index += 8
+          continue
+        }
+        if needsEscape(bytes[index]) {
+          output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+          writeEscaped(bytes[index], into: &output)
+          start = index + 1
+        }
+        index += 1
       }
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
@@ -197,6 +211,21 @@ public struct CanonicalJSONWriter: Sendable {
 
   private static func needsEscape(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
+  /// Whether any of the eight bytes of `word` needs an escape, tested on all eight at once:
+  /// `(v - n·1) & ~v & 0x80·1` is non-zero exactly when some byte of `v` is below `n` (for
+  /// `n` ≤ 128), so a byte below 0x20 is found directly and `"` and `\` as the zero bytes
+  /// of the word XORed with them.
+  private static func needsEscape(word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    func hasByteBelow(_ limit: UInt64, in value: UInt64) -> Bool {
+      (value &- ones &* limit) & ~value & high != 0
+    }
+    return hasByteBelow(0x20, in: word)
+      || hasByteBelow(1, in: word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+      || hasByteBelow(1, in: word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
   }
 
   private static func writeEscaped(_ byte: UInt8, into output: inout [UInt8]) {
