@@ -9,7 +9,7 @@ final class ConnectionHandle {
   private let connection: OpaquePointer
   /// Prepared statement names by SQL text and parameter types, so each distinct statement is
   /// parsed and planned once per connection.
-  private var statements: [String: String] = [:]
+  private var statements: [StatementKey: String] = [:]
   private let redactedTarget: String
 
   init(configuration: PostgresConfiguration) throws {
@@ -248,7 +248,7 @@ final class ConnectionHandle {
 
   private func prepare(_ query: PostgresQuery) throws -> String {
     let types = query.bindings.values.map(\.type.rawValue)
-    let key = types.map(String.init).joined(separator: ",") + "|" + query.sql
+    let key = StatementKey(sql: query.sql, types: types)
     if let name = statements[key] { return name }
     let name = "s\(statements.count + 1)"
     let result = types.withUnsafeBufferPointer {
@@ -385,4 +385,13 @@ final class ConnectionHandle {
       .map { $0.trimmingCharacters(in: .whitespaces) }
       .joined(separator: " ")
   }
+}
+
+/// What tells prepared statements apart: their text and their parameters' types. Kept as
+/// they are rather than joined into one string, which copied the text of every statement run
+/// and then compared the copy byte by byte; a statement written once (a `static let`) now
+/// matches its cached key by its storage.
+private struct StatementKey: Hashable {
+  let sql: String
+  let types: [UInt32]
 }

@@ -60,4 +60,22 @@ import Testing
       #expect(prepared == 3)
     }
   }
+
+  /// The same text bound with values of other types is another statement: its parameters are
+  /// typed when it is prepared, so reusing the first would refuse or convert the second.
+  @Test func theSameTextWithOtherParameterTypesIsPreparedApart() throws {
+    try TestDatabase.with { database in
+      let connection = try database.connect()
+      let sql = "SELECT pg_typeof($1)::text AS type"
+      var number = PostgresBindings()
+      number.append(Int64(7))
+      var text = PostgresBindings()
+      text.append("seven")
+      let types = try [number, text, number].map { bindings in
+        try connection.query(PostgresQuery(unsafeSQL: sql, bindings: bindings)).single()
+          .decode("type", as: String.self)
+      }
+      #expect(types == ["bigint", "text", "bigint"])
+    }
+  }
 }
