@@ -47,8 +47,8 @@ public struct AnyComponent {
   /// Renders the wrapped component into fresh content and returns its node.
   public func render(context: RenderContext) -> ItemNode {
     switch storage {
-    case .closure(let erased): return erased.render(context)
-    case .box(let box): return box.render(context: context)
+    case .closure(let erased): return erased.render(context, id)
+    case .box(let box): return box.render(context: context, id: id)
     }
   }
 

@@ -2,8 +2,9 @@
 /// generic subclass `ComponentBox<C>` keeps the concrete component and implements it. Calls reach
 /// the subclass by dynamic dispatch.
 class AnyComponentBox {
-  func render(context: RenderContext) -> ItemNode {
-    preconditionFailure("ComponentBox overrides render(context:)")
+  /// The component's node; `id` is the id it was erased with.
+  func render(context: RenderContext, id: String) -> ItemNode {
+    preconditionFailure("ComponentBox overrides render(context:id:)")
   }
 
   func size(in proposal: SizeProposal) -> ComponentSize {
@@ -23,8 +24,8 @@ final class ComponentBox<C: Component>: AnyComponentBox {
     self.component = component
   }
 
-  override func render(context: RenderContext) -> ItemNode {
-    component.node(renderingInto: component.createContent(), context: context)
+  override func render(context: RenderContext, id: String) -> ItemNode {
+    component.node(renderingInto: component.createContent(), context: context, id: id)
   }
 
   override func size(in proposal: SizeProposal) -> ComponentSize {

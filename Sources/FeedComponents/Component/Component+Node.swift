@@ -6,7 +6,14 @@ extension Component {
   /// `ContainerCell` calls it with the content it hosts; an erased component, drawn once per
   /// feed, calls it with fresh content and needs no cell to keep it, which spares allocating
   /// and looking up a generic cell class for every item of every feed.
-  func node(renderingInto content: Content, context: RenderContext) -> ItemNode {
+  ///
+  /// `id` is the component's `id`, for a caller that holds it already (an erased component
+  /// took it when it was made): a component's id is often written out from its row's key, and
+  /// is not worth writing twice.
+  func node(renderingInto content: Content, context: RenderContext, id: String? = nil)
+    -> ItemNode
+  {
+    let id = id ?? self.id
     content.actions = [:]
     render(context: context, content: content)
     guard let direct = content as? any PropsWriting else {
