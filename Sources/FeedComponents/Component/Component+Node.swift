@@ -16,19 +16,10 @@ extension Component {
     let id = id ?? self.id
     content.actions = [:]
     render(context: context, content: content)
-    guard let direct = content as? any PropsWriting else {
-      return ItemNode(
-        id: id,
-        type: Content.nodeType,
-        props: content.props,
-        actions: content.actions,
-        size: size(in: context.proposal)
-      )
-    }
     return ItemNode(
       id: id,
       type: Content.nodeType,
-      writingProps: direct.writeProps,
+      writingProps: content.writeCanonicalProps,
       actions: content.actions,
       size: size(in: context.proposal)
     )

@@ -8,3 +8,15 @@ protocol PropsWriting: ContentView {
   /// Appends the canonical compact JSON of `props`.
   func writeProps(into output: inout [UInt8])
 }
+
+extension ContentView {
+  /// Appends the canonical compact JSON of `props`: written by the view itself where it
+  /// writes its own (`PropsWriting`), from the dictionary otherwise.
+  func writeCanonicalProps(into output: inout [UInt8]) {
+    if let direct = self as? any PropsWriting {
+      direct.writeProps(into: &output)
+    } else {
+      CanonicalJSONWriter().write(.object(props), depth: 1, into: &output)
+    }
+  }
+}

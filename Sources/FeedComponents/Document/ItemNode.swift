@@ -28,14 +28,14 @@ public struct ItemNode: Hashable, Sendable {
     actions: [ActionTrigger: Action] = [:],
     size: ComponentSize = .automatic
   ) {
+    let writer = CanonicalJSONWriter()
     self.init(
-      id: id, type: type,
-      writingProps: { output in CanonicalJSONWriter().write(.object(props), depth: 1, into: &output)
-      },
+      id: id, type: type, writingProps: { writer.write(.object(props), depth: 1, into: &$0) },
       actions: actions, size: size)
   }
 
-  /// A node drawn by a component whose content writes its own props (`PropsWriting`).
+  /// A node as a component draws it: `writeProps` appends the canonical compact JSON of its
+  /// props (see `ContentView.writeCanonicalProps`).
   init(
     id: String,
     type: String,
