@@ -1,5 +1,4 @@
 internal import CCrypto
-import Foundation
 
 /// SHA-256 (FIPS 180-4) for content digests that must agree across processes and machines,
 /// computed by the system's libcrypto (OpenSSL 3): CryptoKit does not exist on Linux, the project
