@@ -55,6 +55,8 @@ private final class Bench {
   let cluster: LocalCluster?
   let connection: PostgresConnection
   let service: FeedService
+  /// How the benchmark's database is reached, for the programs `showAsProcesses` runs.
+  let connectionString: String
 
   init(options: StorageBenchmark.Options) throws {
     self.options = options
@@ -73,6 +75,7 @@ private final class Bench {
     try admin.executeScript("CREATE DATABASE feedbench_storage")
     configuration = try configuration.replacingDatabase("feedbench_storage")
     connection = try PostgresConnection(configuration)
+    connectionString = configuration.connectionString
     let store = AccountStore(connection: connection)
     try store.migrate()
     // As feedctl's `snapshot --all`: each store the service opens has a connection of its own,
@@ -99,6 +102,7 @@ private final class Bench {
     try generate()
     try snapshotAll()
     try show()
+    try showAsProcesses()
     try write()
     try snapshotBytes()
     try apply()
@@ -182,6 +186,44 @@ private final class Bench {
         "show --format json, \(accounts(owner)) accounts", taken, floor,
         target: owner == "o1" ? "≤ 1.5×" : "≤ 5×",
         note: String(format: "document %.1f MB, peak +%.1f MB", Double(size) / 1e6, peak))
+    }
+  }
+
+  /// `show --format json` as the issue measured it: a whole `feedctl` process against a whole
+  /// `psql` process reading the same rows as JSON, each starting, connecting and printing. The
+  /// figure is the CPU time the kernel charged each process; wall time goes in the note. It measures the `feedctl` built next to this benchmark, and says whether that
+  /// one has the Swift runtime linked in, as the README's release build does.
+  private func showAsProcesses() throws {
+    guard let feedctl = ChildProcess.locate("feedctl"), let psql = ChildProcess.locate("psql")
+    else {
+      print(
+        "show as processes: skipped, build feedctl first (swift build -c release --static-swift-stdlib --product feedctl) and install psql"
+      )
+      return
+    }
+    let linking =
+      (try? Data(contentsOf: URL(fileURLWithPath: feedctl)))?.range(
+        of: Data("libswiftCore.so".utf8))
+        == nil ? "static" : "dynamic"
+    print("  as processes: \(feedctl) (Swift runtime \(linking)) against \(psql) -X")
+    var environment = ProcessInfo.processInfo.environment
+    environment["DATABASE_URL"] = connectionString
+    for owner in measuredOwners {
+      let ours = try steadyMedian(
+        ChildProcess(
+          path: feedctl, arguments: ["show", "--owner", owner, "--format", "json"],
+          environment: environment))
+      let floor = try steadyMedian(
+        ChildProcess(
+          path: psql,
+          arguments: [
+            "-X", "-At", "-d", connectionString, "-c",
+            "SELECT json_agg(a ORDER BY position)::text FROM accounts a WHERE owner_id = '\(owner)'",
+          ], environment: environment))
+      row(
+        "show process CPU, \(accounts(owner)) accounts", ours.cpu, floor.cpu,
+        target: owner == "o1" ? "≤ 1.5× psql" : "≤ 5× psql CPU",
+        note: "wall \(format(ours.wall)) vs \(format(floor.wall))")
     }
   }
 
@@ -356,6 +398,16 @@ private final class Bench {
     var times: [Duration] = []
     for _ in 0..<21 { times.append(try time(body)) }
     return times.sorted()[10]
+  }
+
+  /// `steadyMedian` for a program run from outside: the medians of its wall time and of its CPU
+  /// time, each taken apart.
+  private func steadyMedian(_ program: ChildProcess) throws -> ChildProcess.Usage {
+    for _ in 0..<5 { _ = try program.run() }
+    var runs: [ChildProcess.Usage] = []
+    for _ in 0..<21 { runs.append(try program.run()) }
+    return ChildProcess.Usage(
+      wall: runs.map(\.wall).sorted()[10], cpu: runs.map(\.cpu).sorted()[10])
   }
 
   private func seconds(_ duration: Duration) -> Double {
