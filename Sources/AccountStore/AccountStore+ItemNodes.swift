@@ -1,7 +1,7 @@
 import Postgres
 
 // Item nodes by content (`feed_items`): what a snapshot must add, and adding it — one owner's
-// in one statement, a whole batch's copied in (`copyNodes`).
+// in one statement, a whole batch's in two that can join a pipeline (`nodesInsertion`).
 
 extension AccountStore {
   /// The nodes of `content`'s items that are not in `known` (the items its base already showed,
@@ -60,33 +60,33 @@ extension AccountStore {
       """
   }
 
-  /// Inserts many `nodes` at once — a batch of snapshots — by copying the ones not stored yet
-  /// straight into `feed_items` (`COPY`, in digest order): no statement or JSON to decode per
-  /// row and no `ON CONFLICT` bookkeeping, which together cost several times the row itself.
+  /// The statements that insert many `nodes` at once — a batch of snapshots — with the ones
+  /// stored already left out by a look in the same statement, not by `ON CONFLICT`, whose
+  /// bookkeeping cost several times the row itself. In digest order, as arrays; none when
+  /// there are no nodes.
   ///
-  /// The look and the copy are not atomic: a writer that stores the same node in between makes
-  /// the copy fail on the primary key once it commits. That is rare (nodes are mostly one
-  /// owner's own) and harmless — the whole transaction is tried again
+  /// The look and the insert are not atomic: a writer that stores the same node in between
+  /// makes the insert fail on the primary key once it commits. That is rare (nodes are mostly
+  /// one owner's own) and harmless — the whole transaction is tried again
   /// (`PostgresError.isRetryable`), and then finds the node stored. A prune's collection in
   /// between would be worse — it could delete a node the look found, which the batch then
   /// refers to — so the look first takes the lock every writer of `feed_items` holds, which
   /// the collection waits for (and which waits for a collection under way).
-  static func copyNodes(_ nodes: [String: String], in tx: PostgresTransaction) throws {
-    if nodes.isEmpty { return }
-    try tx.execute("LOCK TABLE feed_items IN ROW EXCLUSIVE MODE")
-    let stored = Set(
-      try tx.query(
-        """
-        SELECT digest FROM feed_items
-        WHERE digest IN (SELECT jsonb_array_elements_text(\(jsonList(nodes.keys))))
-        """
-      ).map { try $0.decode("digest", as: String.self) })
-    var rows = PostgresCopyRows()
-    for (digest, node) in nodes.sorted(by: { $0.key < $1.key }) where !stored.contains(digest) {
-      rows.append(digest)
-      rows.append(node)
-      rows.endRow()
+  static func nodesInsertion(_ nodes: [String: String]) -> [PostgresQuery] {
+    if nodes.isEmpty { return [] }
+    var digests = PostgresArray<String>()
+    var texts = PostgresArray<String>()
+    for (digest, node) in nodes.sorted(by: { $0.key < $1.key }) {
+      digests.append(digest)
+      texts.append(node)
     }
-    if rows.count > 0 { try tx.copy(into: "feed_items", columns: ["digest", "node"], rows: rows) }
+    return [
+      "LOCK TABLE feed_items IN ROW EXCLUSIVE MODE",
+      """
+      INSERT INTO feed_items (digest, node)
+      SELECT new.digest, new.node FROM unnest(\(digests), \(texts)) AS new (digest, node)
+      WHERE NOT EXISTS (SELECT FROM feed_items WHERE feed_items.digest = new.digest)
+      """,
+    ]
   }
 }

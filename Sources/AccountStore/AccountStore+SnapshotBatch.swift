@@ -4,9 +4,8 @@ import Postgres
 
 // Snapshots of many owners at once — `snapshot --all`, and a write that changed more than one
 // owner — in a fixed number of statements per batch instead of several per owner: the batch's
-// feed rows in one pipelined read, every latest chain in one query, then every new item node
-// and every snapshot row copied in (`COPY`, the server's cheapest bulk path) and every
-// sequence bump in one statement.
+// feed rows and every latest chain in one pipelined read, then every new item node, every
+// snapshot row and every sequence bump in one statement each (`SnapshotStep`).
 // What is stored for each owner is exactly what `storeSnapshot` would store.
 
 extension AccountStore {
@@ -122,164 +121,128 @@ extension AccountStore {
 
   /// `storeSnapshots(of:recordingUnchanged:in:render:)`, with `renderAll` turning each step's
   /// rows into their next snapshots (see `renderNext`), in order.
+  ///
+  /// The steps overlap: one pipeline carries a step's writes and the next step's reads, and
+  /// the server runs it while this process draws the step between them. Taking turns, each
+  /// side idled while the other worked.
   static func storeSnapshots(
     of owners: [String], recordingUnchanged: Bool, in tx: PostgresTransaction,
     beforeWriting: () throws -> Void = {},
     renderingAll renderAll: ([FeedRows]) throws -> [SnapshotContent]
   ) throws -> [SnapshotInfo] {
+    let steps = stride(from: owners.startIndex, to: owners.endIndex, by: snapshotBatchSize).map {
+      SnapshotStep(owners: owners[$0..<min($0 + snapshotBatchSize, owners.endIndex)])
+    }
+    guard let first = steps.first else { return [] }
     var infos: [SnapshotInfo] = []
     infos.reserveCapacity(owners.count)
-    var start = owners.startIndex
-    while start < owners.endIndex {
-      let end = min(start + snapshotBatchSize, owners.endIndex)
-      infos += try storeSnapshotStep(
-        of: owners[start..<end], recordingUnchanged: recordingUnchanged, in: tx,
-        beforeWriting: beforeWriting, renderingAll: renderAll)
-      start = end
+    var read = try tx.pipeline(first.reads)
+    var waiting: SnapshotStep.Writes?
+    var writing = false
+    for (index, step) in steps.enumerated() {
+      let ahead = index + 1 < steps.count ? steps[index + 1].reads : []
+      let sending = waiting?.statements ?? []
+      if !sending.isEmpty, !writing {
+        try beforeWriting()
+        writing = true
+      }
+      let (results, drawn) = try tx.pipeline(sending + ahead) {
+        try step.draw(from: read, recordingUnchanged: recordingUnchanged, renderingAll: renderAll)
+      }
+      try waiting?.updateHeads(in: tx)
+      read = Array(results.suffix(ahead.count))
+      let writes = try drawn.writes(in: tx)
+      infos += writes.infos
+      waiting = writes
+    }
+    if let waiting, !waiting.statements.isEmpty {
+      if !writing { try beforeWriting() }
+      _ = try tx.pipeline(waiting.statements)
+      try waiting.updateHeads(in: tx)
     }
     return infos
   }
 
-  /// One step of `storeSnapshots`: the owners' rows read, rendered and compared, and what is
-  /// recorded copied in, with the sequence bumps in one statement.
-  private static func storeSnapshotStep(
-    of owners: ArraySlice<String>, recordingUnchanged: Bool, in tx: PostgresTransaction,
-    beforeWriting: () throws -> Void,
-    renderingAll renderAll: ([FeedRows]) throws -> [SnapshotContent]
-  ) throws -> [SnapshotInfo] {
-    let rows = try readFeedRows(ofOwners: owners, in: tx)
-    let rendered = zip(rows, try renderAll(rows)).map {
-      (owner: $0.owner.id, sequence: $0.owner.lastSnapshotSequence + 1, content: $1)
-    }
-    let bases = try latestSnapshots(of: rendered.map { ($0.owner, $0.content.screen) }, in: tx)
-    let recorded = rendered.filter {
-      recordingUnchanged || bases[$0.owner]?.feed.digest != $0.content.digest
-    }
-    if recorded.isEmpty { return [] }
-    try requireFreeLabels(recorded.map { ($0.owner, $0.content.label) }, in: tx)
-    let prepared = recorded.map { ($0.content, bases[$0.owner]) }.concurrentMap {
-      content, base in
-      let record = try SnapshotRecord(content, base: base)
-      return (
-        nodes: try record.nodesForItemTable(of: content, base: base), record: record,
-        summary: content.summarize(base?.feed)
-      )
-    }
-    // What each copied row holds, as `storeSnapshot` reads its row back: every value is one
-    // sent, and `taken_at` is the transaction's `now()`, which the rows were read at.
-    let takenAt = rows[0].readAt
-    var infos: [String: SnapshotInfo] = [:]
-    var nodes: [String: String] = [:]
-    var records: [String: SnapshotRecord] = [:]
-    var snapshots = PostgresCopyRows()
+  /// The statements that insert a batch's snapshot rows, its new item nodes and its owners'
+  /// sequence bumps: a fixed number however many owners, each carrying its rows as arrays
+  /// (`unnest`), so they can share a pipeline where `COPY` could not.
+  static func batchWrites(
+    of recorded: [SnapshotStep.Drawn.Recorded], infos: [SnapshotInfo], nodes: [String: String]
+  ) -> [PostgresQuery] {
+    var columns = SnapshotColumns()
     var sequences = JSONTextBuffer()
     sequences.raw("[")
-    for (index, ((owner, sequence, content), outcome)) in zip(recorded, prepared).enumerated() {
-      let (itemNodes, record, summary) = try outcome.get()
-      nodes.merge(itemNodes) { $1 }
-      records[owner] = record
-      infos[owner] = SnapshotInfo(
-        ownerID: owner, sequence: sequence, takenAt: takenAt, label: content.label,
-        reason: content.reason, digest: content.digest, screen: content.screen, summary: summary)
-      appendSnapshotRow(
-        owner: owner, sequence: sequence, content: content, record: record, summary: summary,
-        to: &snapshots)
+    for (index, (item, info)) in zip(recorded, infos).enumerated() {
+      columns.append(
+        content: item.entry.content, info: info, record: item.record, summary: item.summary)
       if index > 0 { sequences.raw(",") }
       sequences.raw("{\"id\":")
-      sequences.string(owner)
+      sequences.string(info.ownerID)
       sequences.raw(",\"sequence\":")
-      sequences.number(sequence)
+      sequences.number(info.sequence)
       sequences.raw("}")
     }
     sequences.raw("]")
-    let bumped = PostgresJSONB(sequences.text)
-    try beforeWriting()
-    try copyNodes(nodes, in: tx)
-    try tx.copy(into: "feed_snapshots", columns: snapshotColumns, rows: snapshots)
-    try tx.execute(
+    return nodesInsertion(nodes) + [
+      """
+      INSERT INTO feed_snapshots (owner_id, sequence, label, reason, digest, screen,
+        base_sequence, body, nodes, chain_bytes, chain_length, added, changed, removed, moved)
+      SELECT * FROM unnest(\(columns.owner), \(columns.sequence), \(columns.label),
+        \(columns.reason), \(columns.digest), \(columns.screen), \(columns.baseSequence),
+        \(columns.body), \(columns.nodes), \(columns.chainBytes), \(columns.chainLength),
+        \(columns.added), \(columns.changed), \(columns.removed), \(columns.moved))
+      """,
       """
       UPDATE owners SET last_snapshot_sequence = bumped.sequence
-      FROM jsonb_to_recordset(\(bumped)) AS bumped (id text, sequence bigint)
+      FROM jsonb_to_recordset(\(PostgresJSONB(sequences.text))) AS bumped (id text, sequence bigint)
       WHERE owners.id = bumped.id
-      """)
-    // A long feed keeps its head (AccountStore+FeedHeads.swift), so its next write is patched.
-    for (owner, _, content) in recorded where content.feed.itemCount >= smallestHeadedFeed {
-      guard let info = infos[owner], let record = records[owner] else { continue }
-      let base = bases[owner]
-      try updateHead(
-        owner: owner, content: content, sequence: info.sequence,
-        base: base.map { ($0.sequence, $0.feed) },
-        head: try head(owner: owner, screen: content.screen, in: tx),
-        checkpointBytes: record.checkpointBytes(base: base), in: tx)
-    }
-    return recorded.compactMap { infos[$0.owner] }
-  }
-
-  /// The columns of `feed_snapshots` a batch copies in, in `appendSnapshotRow`'s order; the
-  /// others take their defaults, as they do for `storeSnapshot`'s `INSERT`.
-  private static let snapshotColumns = [
-    "owner_id", "sequence", "label", "reason", "digest", "screen", "base_sequence", "body",
-    "nodes", "chain_bytes", "chain_length", "added", "changed", "removed", "moved",
-  ]
-
-  /// Appends one owner's snapshot row for the batch's `COPY`. The body goes as the text it is,
-  /// so it is stored exactly as `storeSnapshot` stores it.
-  private static func appendSnapshotRow(
-    owner: String, sequence: Int64, content: SnapshotContent, record: SnapshotRecord,
-    summary: SnapshotSummary, to rows: inout PostgresCopyRows
-  ) {
-    rows.append(owner)
-    rows.append(sequence)
-    rows.append(content.label)
-    rows.append(content.reason)
-    rows.append(content.digest)
-    rows.append(content.screen)
-    if let base = record.baseSequence { rows.append(base) } else { rows.appendNull() }
-    rows.append(record.body)
-    if let nodes = record.carriedNodesText { rows.append(nodes) } else { rows.appendNull() }
-    for value in [
-      record.chainBytes, record.chainLength, summary.added, summary.changed, summary.removed,
-      summary.moved,
-    ] {
-      rows.append(value)
-    }
-    rows.endRow()
+      """,
+    ]
   }
 
   // MARK: Reading a batch
 
-  /// What `readFeedRows(owner:in:)` reads, for every one of `owners` that exists, in the owners'
-  /// order: the owners, their accounts and their notices in one pipelined round trip, accounts
-  /// and notices in display order. Those are matched with `= ANY(ARRAY(…))`, which PostgreSQL
-  /// looks up in the display-order index in the index's order: matched with `IN (…)`, each
-  /// owner was looked up in turn and the 5,000 rows of a 500-owner batch sorted again after,
-  /// which took twice as long as finding them (10 ms against 3.3 ms a batch).
-  static func readFeedRows(ofOwners owners: some Collection<String>, in tx: PostgresTransaction)
-    throws -> [FeedRows]
-  {
+  /// What `readFeedRows(owner:in:)` reads, for each of `owners`: the owners, their accounts and
+  /// their notices, in three statements that `feedRows(from:owners:)` reads the results of.
+  /// Accounts and notices are matched with `= ANY(ARRAY(…))`, which PostgreSQL looks up in the
+  /// display-order index in the index's order: matched with `IN (…)`, each owner was looked up
+  /// in turn and the 5,000 rows of a 500-owner batch sorted again after, which took twice as
+  /// long as finding them (10 ms against 3.3 ms a batch).
+  static func feedRowsQueries(ofOwners owners: some Collection<String>) -> [PostgresQuery] {
     let list = jsonList(owners)
-    let results = try tx.pipeline([
+    return [
       """
       SELECT \(unsafe: Columns.owner), now() AS read_at FROM owners
       WHERE id IN (SELECT jsonb_array_elements_text(\(list)))
       """,
       ownersRowsQuery(Columns.account, from: "accounts", list: list),
       ownersRowsQuery(Columns.notice, from: "notices", list: list),
-    ])
+    ]
+  }
+
+  /// The rows of every one of `owners` out of the results of `feedRowsQueries`, in the owners'
+  /// order, accounts and notices in display order.
+  static func feedRows(from results: ArraySlice<PostgresRows>, owners: some Collection<String>)
+    throws -> [FeedRows]
+  {
+    let (ownerRows, accountRows, noticeRows) = (
+      results[results.startIndex], results[results.startIndex + 1],
+      results[results.startIndex + 2]
+    )
     var accounts: [String: [Account]] = [:]
-    let accountColumns = try AccountColumns(results[1])
-    for row in results[1] {
+    let accountColumns = try AccountColumns(accountRows)
+    for row in accountRows {
       let account = try Account(row: row, columns: accountColumns)
       accounts[account.ownerID, default: []].append(account)
     }
     var notices: [String: [Notice]] = [:]
-    let noticeColumns = try NoticeColumns(results[2])
-    for row in results[2] {
+    let noticeColumns = try NoticeColumns(noticeRows)
+    for row in noticeRows {
       let notice = try Notice(row: row, columns: noticeColumns)
       notices[notice.ownerID, default: []].append(notice)
     }
     var rows: [String: FeedRows] = [:]
-    for row in results[0] {
+    for row in ownerRows {
       let owner = try Owner(row: row)
       rows[owner.id] = FeedRows(
         owner: owner, accounts: accounts[owner.id] ?? [], notices: notices[owner.id] ?? [],
@@ -316,7 +279,11 @@ extension AccountStore {
   static func latestSnapshots(
     of screens: [(owner: String, screen: String)], in tx: PostgresTransaction
   ) throws -> [String: SnapshotBase] {
-    let rows = try tx.query(latestChainsQuery(of: screens))
+    try latestSnapshots(from: try tx.query(latestChainsQuery(of: screens)))
+  }
+
+  /// `latestSnapshots(of:in:)` out of the rows of its `latestChainsQuery`.
+  static func latestSnapshots(from rows: PostgresRows) throws -> [String: SnapshotBase] {
     // Each owner's rows are found in order, then the chains are rebuilt on every core.
     let ownerColumn = try rows.index(ofColumn: "owner_id")
     var chains: [(owner: String, rows: Range<Int>)] = []
@@ -391,7 +358,7 @@ extension AccountStore {
 
   /// Refuses a label one of the owners already has on a snapshot, naming the owner, before any
   /// row is written (labels are unique per owner).
-  private static func requireFreeLabels(
+  static func requireFreeLabels(
     _ labels: [(owner: String, label: String?)], in tx: PostgresTransaction
   ) throws {
     let wanted = labels.compactMap { entry in entry.label.map { (entry.owner, $0) } }

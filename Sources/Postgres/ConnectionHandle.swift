@@ -70,13 +70,18 @@ final class ConnectionHandle {
   /// otherwise fill both socket buffers and stall. Each chunk's sync point would commit it on
   /// its own, so outside a transaction the pipeline runs inside one of its own: all statements
   /// or none. The first failing statement's error is thrown.
-  func pipeline(_ queries: [PostgresQuery], chunkSize: Int = 500) throws -> [PostgresRows] {
+  ///
+  /// `meanwhile` runs here once the first chunk has been sent, before its results are read, so
+  /// this process works while the server runs the statements.
+  func pipeline(
+    _ queries: [PostgresQuery], chunkSize: Int = 500, meanwhile: () -> Void = {}
+  ) throws -> [PostgresRows] {
     guard transactionStatus == PQTRANS_IDLE else {
-      return try pipelineInTransaction(queries, chunkSize: chunkSize)
+      return try pipelineInTransaction(queries, chunkSize: chunkSize, meanwhile: meanwhile)
     }
     try executeScript("BEGIN")
     do {
-      let results = try pipelineInTransaction(queries, chunkSize: chunkSize)
+      let results = try pipelineInTransaction(queries, chunkSize: chunkSize, meanwhile: meanwhile)
       try commit()
       return results
     } catch {
@@ -101,9 +106,9 @@ final class ConnectionHandle {
     PQtransactionStatus(connection)
   }
 
-  private func pipelineInTransaction(_ queries: [PostgresQuery], chunkSize: Int) throws
-    -> [PostgresRows]
-  {
+  private func pipelineInTransaction(
+    _ queries: [PostgresQuery], chunkSize: Int, meanwhile: () -> Void
+  ) throws -> [PostgresRows] {
     let names = try queries.map { try prepare($0) }
     guard PQenterPipelineMode(connection) == 1 else {
       throw clientError("cannot enter pipeline mode")
@@ -122,7 +127,9 @@ final class ConnectionHandle {
         }
         guard sent == 1 else { throw connectionLost() }
       }
+      // The sync point also flushes: every statement of the chunk is with the server now.
       guard PQpipelineSync(connection) == 1 else { throw connectionLost() }
+      if chunk == 0 { readingAhead(while: meanwhile) }
       for _ in range {
         var rows: PostgresRows?
         while let result = PQgetResult(connection) {
@@ -158,6 +165,45 @@ final class ConnectionHandle {
       if let firstError { throw firstError }
     }
     return results
+  }
+
+  /// Runs `work` while another thread reads whatever the server sends into libpq's buffer.
+  /// A server writing results no one reads stops once the socket's buffer is full (about 200
+  /// KB), so without this a pipeline's long results would wait for `work` to end before the
+  /// server could go on to its next statement. Only that thread uses the connection until
+  /// `work` has ended; the results are parsed afterwards, here, as usual.
+  private func readingAhead(while work: () -> Void) {
+    var wake: [Int32] = [0, 0]
+    guard pipe(&wake) == 0 else { return work() }
+    defer {
+      close(wake[0])
+      close(wake[1])
+    }
+    nonisolated(unsafe) let connection = connection
+    let socket = PQsocket(connection)
+    let stopped = wake[0]
+    let finished = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      defer { finished.signal() }
+      var descriptors = [
+        pollfd(fd: socket, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: stopped, events: Int16(POLLIN), revents: 0),
+      ]
+      while true {
+        guard poll(&descriptors, 2, -1) >= 0 else {
+          if errno == EINTR { continue }
+          return
+        }
+        // Anything the connection reports but data (an error, a hang-up) is left for the
+        // results to tell.
+        if descriptors[1].revents != 0 || descriptors[0].revents & Int16(POLLIN) == 0 { return }
+        guard PQconsumeInput(connection) == 1 else { return }
+      }
+    }
+    work()
+    var byte: UInt8 = 1
+    _ = write(wake[1], &byte, 1)
+    finished.wait()
   }
 
   /// Sends `rows` with `COPY table (columns) FROM STDIN` and returns how many the server

@@ -16,6 +16,22 @@ public struct PostgresTransaction: PostgresQueryable {
 }
 
 extension PostgresTransaction {
+  /// Sends `queries` as one pipeline and runs `work` while the server runs them, then reads
+  /// their results: the client's work and the server's overlap instead of taking turns. `work`
+  /// cannot use the transaction (the connection is busy until the results are read); what it
+  /// throws is thrown after them, and a failed statement is thrown first, since it came first.
+  public func pipeline<T>(_ queries: [PostgresQuery], overlapping work: () throws -> T) throws -> (
+    results: [PostgresRows], work: T
+  ) {
+    var outcome: Result<T, any Error>?
+    let results = try handle.pipeline(queries) { outcome = Result { try work() } }
+    // An empty pipeline sends nothing and never calls `meanwhile`.
+    let value = try (outcome ?? Result { try work() }).get()
+    return (results, value)
+  }
+}
+
+extension PostgresTransaction {
   /// Moves `rows` into `table` with `COPY … FROM STDIN` and returns how many were stored: the
   /// bulk path for thousands of rows, far cheaper for the server than the same rows decoded
   /// from a parameter. COPY cannot join a pipeline, so it is a round trip of its own.

@@ -7,9 +7,9 @@ import Testing
 
 @testable import AccountStore
 
-/// A batch copies in only the item nodes not stored yet, and a node another writer stores
-/// between that look and the copy costs the batch a retry, not a failure.
-@Suite struct ItemNodeCopyTests {
+/// A batch inserts only the item nodes not stored yet, and a node another writer stores
+/// meanwhile costs the batch a retry, not a failure.
+@Suite struct ItemNodeInsertionTests {
   @Test func aNodeStoredMeanwhileByAnotherWriterIsRetriedNotFailed() throws {
     try TestDatabase.with { database in
       let store = AccountStore(connection: try database.connect())
@@ -28,7 +28,7 @@ import Testing
       let node = try #require(content.nodes([digest])[digest])
 
       // Another writer stores the node and keeps its transaction open while the batch looks
-      // (and finds nothing) and copies (and waits for it); then it commits.
+      // (and finds nothing) and inserts (and waits for it); then it commits.
       let other = try database.connect()
       let stored = DispatchSemaphore(value: 0)
       let finished = DispatchSemaphore(value: 0)
@@ -56,10 +56,9 @@ import Testing
     }
   }
 
-  /// The look and the copy are not one statement: a prune's collection that ran between them
-  /// could delete a node the look found, and the batch would then refer to a node no longer
-  /// stored. Looking takes the lock every writer of `feed_items` takes, which the collection
-  /// waits for.
+  /// A prune's collection that ran between the batch's look and its commit could delete a node
+  /// the look found, and the batch would then refer to a node no longer stored. Looking takes
+  /// the lock every writer of `feed_items` takes, which the collection waits for.
   @Test func aBatchThatLookedItsNodesUpHoldsTheCollectionOffUntilItCommits() throws {
     try TestDatabase.with { database in
       let store = AccountStore(connection: try database.connect())
@@ -70,7 +69,7 @@ import Testing
       let other = try database.connect()
       let error = try store.connection.transaction { tx in
         // Every node is stored already: the batch only looks.
-        try AccountStore.copyNodes([digest: "{}"], in: tx)
+        _ = try tx.pipeline(AccountStore.nodesInsertion([digest: "{}"]))
         return #expect(throws: PostgresError.self) {
           try other.transaction { tx in
             try tx.execute("LOCK TABLE feed_items IN SHARE ROW EXCLUSIVE MODE NOWAIT")
