@@ -183,7 +183,7 @@ extension AccountStore {
       sequences.raw("}")
     }
     sequences.raw("]")
-    return nodesInsertion(nodes) + [
+    return (insertion(of: nodes).map { [$0] } ?? []) + [
       """
       INSERT INTO feed_snapshots (owner_id, sequence, label, reason, digest, screen,
         base_sequence, body, nodes, chain_bytes, chain_length, added, changed, removed, moved)

@@ -328,14 +328,13 @@ public final class AccountStore: Sendable {
   }
 
   /// Runs `body` again when the database reports what a retry of the whole transaction
-  /// resolves: a serialization failure, a deadlock, an item node stored meanwhile
-  /// (`PostgresError.isRetryable`).
+  /// resolves: a serialization failure or a deadlock (`PostgresError.isTransient`).
   func retryingTransientFailures<T>(_ body: () throws -> T) throws(AccountStoreError) -> T {
     var attempt = 1
     while true {
       do {
         return try body()
-      } catch let error as PostgresError where error.isRetryable && attempt < 5 {
+      } catch let error as PostgresError where error.isTransient && attempt < 5 {
         attempt += 1
       } catch let error as AccountStoreError where error.isTransient && attempt < 5 {
         attempt += 1

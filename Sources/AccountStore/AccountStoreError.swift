@@ -52,9 +52,9 @@ extension AccountStoreError {
     return self
   }
 
-  /// Whether retrying the whole transaction may succeed (see `PostgresError.isRetryable`).
+  /// Whether retrying the whole transaction may succeed (see `PostgresError.isTransient`).
   var isTransient: Bool {
-    if case .database(let error) = reason { return error.isRetryable }
+    if case .database(let error) = reason { return error.isTransient }
     return false
   }
 

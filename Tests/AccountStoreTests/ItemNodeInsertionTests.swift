@@ -8,9 +8,9 @@ import Testing
 @testable import AccountStore
 
 /// A batch inserts only the item nodes not stored yet, and a node another writer stores
-/// meanwhile costs the batch a retry, not a failure.
+/// meanwhile costs the batch a wait, not a failure.
 @Suite struct ItemNodeInsertionTests {
-  @Test func aNodeStoredMeanwhileByAnotherWriterIsRetriedNotFailed() throws {
+  @Test func aNodeStoredMeanwhileByAnotherWriterIsWaitedForNotFailed() throws {
     try TestDatabase.with { database in
       let store = AccountStore(connection: try database.connect())
       try store.migrate()
@@ -27,8 +27,8 @@ import Testing
       let digest = try #require(content.feed.sections.first?.items.first?.digest)
       let node = try #require(content.nodes([digest])[digest])
 
-      // Another writer stores the node and keeps its transaction open while the batch looks
-      // (and finds nothing) and inserts (and waits for it); then it commits.
+      // Another writer stores the node and keeps its transaction open while the batch inserts
+      // it too (and waits for it); then it commits.
       let other = try database.connect()
       let stored = DispatchSemaphore(value: 0)
       let finished = DispatchSemaphore(value: 0)
@@ -56,9 +56,9 @@ import Testing
     }
   }
 
-  /// A prune's collection that ran between the batch's look and its commit could delete a node
-  /// the look found, and the batch would then refer to a node no longer stored. Looking takes
-  /// the lock every writer of `feed_items` takes, which the collection waits for.
+  /// A prune's collection that ran between the batch's insert and its commit could delete a node
+  /// the insert found stored, and the batch would then refer to a node no longer stored. The
+  /// insert holds the lock every writer of `feed_items` takes, which the collection waits for.
   @Test func aBatchThatLookedItsNodesUpHoldsTheCollectionOffUntilItCommits() throws {
     try TestDatabase.with { database in
       let store = AccountStore(connection: try database.connect())
@@ -68,8 +68,8 @@ import Testing
         "INSERT INTO feed_items (digest, node) VALUES (\(digest), '{}')")
       let other = try database.connect()
       let error = try store.connection.transaction { tx in
-        // Every node is stored already: the batch only looks.
-        _ = try tx.pipeline(AccountStore.nodesInsertion([digest: "{}"]))
+        // Every node is stored already: the insert adds nothing.
+        try tx.execute(try #require(AccountStore.insertion(of: [digest: "{}"])))
         return #expect(throws: PostgresError.self) {
           try other.transaction { tx in
             try tx.execute("LOCK TABLE feed_items IN SHARE ROW EXCLUSIVE MODE NOWAIT")
