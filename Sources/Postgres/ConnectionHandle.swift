@@ -74,7 +74,7 @@ final class ConnectionHandle {
   /// `meanwhile` runs here once the first chunk has been sent, before its results are read, so
   /// this process works while the server runs the statements.
   func pipeline(
-    _ queries: [PostgresQuery], chunkSize: Int = 500, meanwhile: () -> Void = {}
+    _ queries: [PostgresQuery], chunkSize: Int = 500, meanwhile: (() -> Void)? = nil
   ) throws -> [PostgresRows] {
     guard transactionStatus == PQTRANS_IDLE else {
       return try pipelineInTransaction(queries, chunkSize: chunkSize, meanwhile: meanwhile)
@@ -107,7 +107,7 @@ final class ConnectionHandle {
   }
 
   private func pipelineInTransaction(
-    _ queries: [PostgresQuery], chunkSize: Int, meanwhile: () -> Void
+    _ queries: [PostgresQuery], chunkSize: Int, meanwhile: (() -> Void)?
   ) throws -> [PostgresRows] {
     let names = try queries.map { try prepare($0) }
     guard PQenterPipelineMode(connection) == 1 else {
@@ -129,7 +129,7 @@ final class ConnectionHandle {
       }
       // The sync point also flushes: every statement of the chunk is with the server now.
       guard PQpipelineSync(connection) == 1 else { throw connectionLost() }
-      if chunk == 0 { readingAhead(while: meanwhile) }
+      if chunk == 0, let meanwhile { readingAhead(while: meanwhile) }
       for _ in range {
         var rows: PostgresRows?
         while let result = PQgetResult(connection) {

@@ -24,7 +24,10 @@ extension PostgresTransaction {
     results: [PostgresRows], work: T
   ) {
     var outcome: Result<T, any Error>?
-    let results = try handle.pipeline(queries) { outcome = Result { try work() } }
+    let meanwhile = { outcome = Result { try work() } }
+    let results = try withoutActuallyEscaping(meanwhile) { meanwhile in
+      try handle.pipeline(queries, meanwhile: meanwhile)
+    }
     // An empty pipeline sends nothing and never calls `meanwhile`.
     let value = try (outcome ?? Result { try work() }).get()
     return (results, value)
