@@ -101,7 +101,7 @@ final class Workspace {
     switch format {
     case .json:
       // Piece by piece, so a large feed's text is never held whole beside the document.
-      document.write(pretty: true) { context.output.write(String(decoding: $0, as: UTF8.self)) }
+      document.write(pretty: true) { context.output.write(utf8: $0) }
       context.output.write("\n")
     case .text:
       context.output.write(
