@@ -108,13 +108,16 @@ extension AccountStore {
 
   /// Renders the next snapshot of each of `owners` (which the caller has locked in `tx`) and
   /// stores it — always when `recordingUnchanged`, otherwise only when its digest differs from
-  /// the owner's latest snapshot of the screen, as a write decides — in steps of
-  /// `snapshotBatchSize` owners. Returns what it stored, in the owners' order.
+  /// the owner's latest snapshot of the screen, as a write decides — in steps of `stepSize`
+  /// owners (`snapshotBatchSize` unless a test asks for smaller ones). Returns what it stored,
+  /// in the owners' order.
   static func storeSnapshots(
     of owners: [String], recordingUnchanged: Bool, in tx: PostgresTransaction,
-    render: @Sendable (FeedRows) throws -> SnapshotContent
+    stepSize: Int = snapshotBatchSize, render: @Sendable (FeedRows) throws -> SnapshotContent
   ) throws -> [SnapshotInfo] {
-    try storeSnapshots(of: owners, recordingUnchanged: recordingUnchanged, in: tx) { rows in
+    try storeSnapshots(
+      of: owners, recordingUnchanged: recordingUnchanged, in: tx, stepSize: stepSize
+    ) { rows in
       try rows.concurrentMap { try renderNext($0, render: render) }.map { try $0.get() }
     }
   }
@@ -127,11 +130,11 @@ extension AccountStore {
   /// side idled while the other worked.
   static func storeSnapshots(
     of owners: [String], recordingUnchanged: Bool, in tx: PostgresTransaction,
-    beforeWriting: () throws -> Void = {},
+    stepSize: Int = snapshotBatchSize, beforeWriting: () throws -> Void = {},
     renderingAll renderAll: ([FeedRows]) throws -> [SnapshotContent]
   ) throws -> [SnapshotInfo] {
-    let steps = stride(from: owners.startIndex, to: owners.endIndex, by: snapshotBatchSize).map {
-      SnapshotStep(owners: owners[$0..<min($0 + snapshotBatchSize, owners.endIndex)])
+    let steps = stride(from: owners.startIndex, to: owners.endIndex, by: stepSize).map {
+      SnapshotStep(owners: owners[$0..<min($0 + stepSize, owners.endIndex)])
     }
     guard let first = steps.first else { return [] }
     var infos: [SnapshotInfo] = []
@@ -163,26 +166,17 @@ extension AccountStore {
     return infos
   }
 
-  /// The statements that insert a batch's snapshot rows, its new item nodes and its owners'
-  /// sequence bumps: a fixed number however many owners, each carrying its rows as arrays
+  /// The statements that insert a batch's new item nodes and its snapshot rows and bump its
+  /// owners' sequences: a fixed number however many owners, each carrying its rows as arrays
   /// (`unnest`), so they can share a pipeline where `COPY` could not.
   static func batchWrites(
     of recorded: [SnapshotStep.Drawn.Recorded], infos: [SnapshotInfo], nodes: [String: String]
   ) -> [PostgresQuery] {
     var columns = SnapshotColumns()
-    var sequences = JSONTextBuffer()
-    sequences.raw("[")
-    for (index, (item, info)) in zip(recorded, infos).enumerated() {
+    for (item, info) in zip(recorded, infos) {
       columns.append(
         content: item.entry.content, info: info, record: item.record, summary: item.summary)
-      if index > 0 { sequences.raw(",") }
-      sequences.raw("{\"id\":")
-      sequences.string(info.ownerID)
-      sequences.raw(",\"sequence\":")
-      sequences.number(info.sequence)
-      sequences.raw("}")
     }
-    sequences.raw("]")
     return (insertion(of: nodes).map { [$0] } ?? []) + [
       """
       INSERT INTO feed_snapshots (owner_id, sequence, label, reason, digest, screen,
@@ -194,7 +188,7 @@ extension AccountStore {
       """,
       """
       UPDATE owners SET last_snapshot_sequence = bumped.sequence
-      FROM jsonb_to_recordset(\(PostgresJSONB(sequences.text))) AS bumped (id text, sequence bigint)
+      FROM unnest(\(columns.owner), \(columns.sequence)) AS bumped (id, sequence)
       WHERE owners.id = bumped.id
       """,
     ]
