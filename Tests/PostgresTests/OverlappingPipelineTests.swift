@@ -24,42 +24,42 @@ import Testing
     return false
   }
 
-  @Test func theServerRunsTheStatementsWhileTheWorkRuns() throws {
+  /// Runs `queries` as an overlapping pipeline whose work waits for the session to hold
+  /// advisory lock `key`: the results, and whether the work saw the lock taken.
+  private func pipelineWatchingLock(_ key: Int64, _ queries: [PostgresQuery]) throws -> (
+    results: [PostgresRows], sawLock: Bool
+  ) {
     try TestDatabase.with { database in
       let connection = try database.connect()
       let watcher = try database.connect()
       let pid = try connection.query("SELECT pg_backend_pid() AS pid").single().decode(
         "pid", as: Int32.self)
       let (results, sawLock) = try connection.transaction { tx in
-        try tx.pipeline(["SELECT pg_advisory_xact_lock(41) AS locked", "SELECT 2 AS two"]) {
-          try waitForLock(41, heldBy: pid, on: watcher)
-        }
+        try tx.pipeline(queries) { try waitForLock(key, heldBy: pid, on: watcher) }
       }
-      #expect(sawLock)
-      #expect(try results[1].single().decode("two", as: Int32.self) == 2)
+      return (results, sawLock)
     }
+  }
+
+  @Test func theServerRunsTheStatementsWhileTheWorkRuns() throws {
+    let (results, sawLock) = try pipelineWatchingLock(
+      41, ["SELECT pg_advisory_xact_lock(41) AS locked", "SELECT 2 AS two"])
+    #expect(sawLock)
+    #expect(try results[1].single().decode("two", as: Int32.self) == 2)
   }
 
   /// Four megabytes of results fill the socket long before the statement after them: unless
   /// they are read while the work runs, the server waits on the socket and never gets there.
   @Test func longResultsAreReadWhileTheWorkRuns() throws {
-    try TestDatabase.with { database in
-      let connection = try database.connect()
-      let watcher = try database.connect()
-      let pid = try connection.query("SELECT pg_backend_pid() AS pid").single().decode(
-        "pid", as: Int32.self)
-      let (results, sawLock) = try connection.transaction { tx in
-        try tx.pipeline(
-          [
-            "SELECT g, repeat('x', 1000) AS filler FROM generate_series(1, 4000) AS g",
-            "SELECT pg_advisory_xact_lock(42) AS locked",
-          ]
-        ) { try waitForLock(42, heldBy: pid, on: watcher) }
-      }
-      #expect(sawLock)
-      #expect(results[0].count == 4000)
-      #expect(try results[0].last?.decode("g", as: Int32.self) == 4000)
-    }
+    let (results, sawLock) = try pipelineWatchingLock(
+      42,
+      [
+        "SELECT g, repeat('x', 1000) AS filler FROM generate_series(1, 4000) AS g",
+        "SELECT pg_advisory_xact_lock(42) AS locked",
+      ])
+    #expect(sawLock)
+    #expect(results[0].count == 4000)
+    #expect(try results[0].last?.decode("g", as: Int32.self) == 4000)
   }
 
   @Test func theWorksErrorComesAfterTheResultsAndLeavesTheConnectionUsable() throws {
