@@ -23,17 +23,17 @@ import Postgres
 /// second explanation path that could drift from the first would cost more.
 struct BalanceAdjustBatch {
   private let count: Int
-  /// The ids, deltas and expected versions as `int8[]` literals, in change order.
-  private let ids: String
-  private let deltas: String
-  private let expectedVersions: String
+  /// The ids, deltas and expected versions, in change order.
+  private let ids: PostgresArray<Int64>
+  private let deltas: PostgresArray<Int64>
+  private let expectedVersions: PostgresArray<Int64>
 
   /// The set-based form of `changes`, or nil when they are not at least two adjusts of
   /// distinct accounts (one adjust is already one statement).
   init?(_ changes: [StoreChange]) {
     guard changes.count > 1 else { return nil }
     var ids: [Int64] = []
-    var deltas: [Int64] = []
+    var deltas: [Int64?] = []
     var expected: [Int64?] = []
     ids.reserveCapacity(changes.count)
     deltas.reserveCapacity(changes.count)
@@ -48,9 +48,9 @@ struct BalanceAdjustBatch {
     }
     guard Set(ids).count == ids.count else { return nil }
     count = changes.count
-    self.ids = Self.literal(ids.map(String.init))
-    self.deltas = Self.literal(deltas.map(String.init))
-    expectedVersions = Self.literal(expected.map { $0.map(String.init) ?? "NULL" })
+    self.ids = PostgresArray(ids)
+    self.deltas = PostgresArray(deltas)
+    expectedVersions = PostgresArray(expected)
   }
 
   /// Every change's result in change order, or nil when the statement did not adjust every
@@ -63,7 +63,7 @@ struct BalanceAdjustBatch {
         UPDATE accounts AS a SET balance_minor = a.balance_minor + c.delta,
           version = a.version + CASE WHEN c.delta <> 0 THEN 1 ELSE 0 END,
           updated_at = CASE WHEN c.delta <> 0 THEN now() ELSE a.updated_at END
-        FROM unnest(\(ids)::int8[], \(deltas)::int8[], \(expectedVersions)::int8[])
+        FROM unnest(\(ids), \(deltas), \(expectedVersions))
           WITH ORDINALITY AS c(target_id, delta, expected_version, change_number)
         WHERE a.id = c.target_id
           AND (c.expected_version IS NULL OR a.version = c.expected_version)
@@ -80,10 +80,5 @@ struct BalanceAdjustBatch {
       results[index] = try row.decode("changed", as: Bool.self) ? account : .unchanged(account)
     }
     return results.compactMap(\.self)
-  }
-
-  /// `values` as the text of an `int8[]`: `{1,-2,NULL}`.
-  private static func literal(_ values: [String]) -> String {
-    "{" + values.joined(separator: ",") + "}"
   }
 }
