@@ -3,7 +3,8 @@ import Postgres
 
 /// The rows of a batch of snapshots as one array per column of `feed_snapshots`, for
 /// `INSERT … SELECT * FROM unnest(…)` (`AccountStore.batchWrites`): each value exactly as
-/// `storeSnapshot` inserts it, the body as the text it is.
+/// `storeSnapshot` inserts it (the counts as `int8`, which the server fits to the columns), the
+/// body as the text it is.
 struct SnapshotColumns {
   var owner = PostgresArray<String>()
   var sequence = PostgresArray<Int64>()
@@ -14,12 +15,12 @@ struct SnapshotColumns {
   var baseSequence = PostgresArray<Int64>()
   var body = PostgresArray<String>()
   var nodes = PostgresArray<String>()
-  var chainBytes = PostgresArray<Int32>()
-  var chainLength = PostgresArray<Int32>()
-  var added = PostgresArray<Int32>()
-  var changed = PostgresArray<Int32>()
-  var removed = PostgresArray<Int32>()
-  var moved = PostgresArray<Int32>()
+  var chainBytes = PostgresArray<Int64>()
+  var chainLength = PostgresArray<Int64>()
+  var added = PostgresArray<Int64>()
+  var changed = PostgresArray<Int64>()
+  var removed = PostgresArray<Int64>()
+  var moved = PostgresArray<Int64>()
 
   mutating func append(
     content: SnapshotContent, info: SnapshotInfo, record: SnapshotRecord, summary: SnapshotSummary
@@ -33,11 +34,11 @@ struct SnapshotColumns {
     baseSequence.append(record.baseSequence)
     body.append(record.body)
     nodes.append(record.carriedNodesText)
-    chainBytes.append(Int32(clamping: record.chainBytes))
-    chainLength.append(Int32(clamping: record.chainLength))
-    added.append(Int32(clamping: summary.added))
-    changed.append(Int32(clamping: summary.changed))
-    removed.append(Int32(clamping: summary.removed))
-    moved.append(Int32(clamping: summary.moved))
+    chainBytes.append(Int64(record.chainBytes))
+    chainLength.append(Int64(record.chainLength))
+    added.append(Int64(summary.added))
+    changed.append(Int64(summary.changed))
+    removed.append(Int64(summary.removed))
+    moved.append(Int64(summary.moved))
   }
 }
