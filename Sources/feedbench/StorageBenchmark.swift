@@ -194,7 +194,8 @@ private final class Bench {
   /// figure is the CPU time the kernel charged each process; wall time goes in the note. It measures the `feedctl` built next to this benchmark, and says whether that
   /// one has the Swift runtime linked in, as the README's release build does.
   private func showAsProcesses() throws {
-    guard let feedctl = ChildProcess.locate("feedctl"), let psql = ChildProcess.locate("psql")
+    guard let feedctl = MeasuredProgram.feedctlBesideThisProgram(),
+      let psql = LocalCluster.program(named: "psql")
     else {
       print(
         "show as processes: skipped, build feedctl first (swift build -c release --static-swift-stdlib --product feedctl) and install psql"
@@ -210,11 +211,11 @@ private final class Bench {
     environment["DATABASE_URL"] = connectionString
     for owner in measuredOwners {
       let ours = try steadyMedian(
-        ChildProcess(
+        MeasuredProgram(
           path: feedctl, arguments: ["show", "--owner", owner, "--format", "json"],
           environment: environment))
       let floor = try steadyMedian(
-        ChildProcess(
+        MeasuredProgram(
           path: psql,
           arguments: [
             "-X", "-At", "-d", connectionString, "-c",
@@ -402,11 +403,11 @@ private final class Bench {
 
   /// `steadyMedian` for a program run from outside: the medians of its wall time and of its CPU
   /// time, each taken apart.
-  private func steadyMedian(_ program: ChildProcess) throws -> ChildProcess.Usage {
+  private func steadyMedian(_ program: MeasuredProgram) throws -> MeasuredProgram.Usage {
     for _ in 0..<5 { _ = try program.run() }
-    var runs: [ChildProcess.Usage] = []
+    var runs: [MeasuredProgram.Usage] = []
     for _ in 0..<21 { runs.append(try program.run()) }
-    return ChildProcess.Usage(
+    return MeasuredProgram.Usage(
       wall: runs.map(\.wall).sorted()[10], cpu: runs.map(\.cpu).sorted()[10])
   }
 

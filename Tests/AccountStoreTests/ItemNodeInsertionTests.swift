@@ -59,7 +59,7 @@ import Testing
   /// A prune's collection that ran between the batch's insert and its commit could delete a node
   /// the insert found stored, and the batch would then refer to a node no longer stored. The
   /// insert holds the lock every writer of `feed_items` takes, which the collection waits for.
-  @Test func aBatchThatLookedItsNodesUpHoldsTheCollectionOffUntilItCommits() throws {
+  @Test func aWriteThatInsertedItsNodesHoldsTheCollectionOffUntilItCommits() throws {
     try TestDatabase.with { database in
       let store = AccountStore(connection: try database.connect())
       try store.migrate()

@@ -66,6 +66,12 @@ import Testing
     #expect(error.description.contains("apt-get install postgresql"))
   }
 
+  @Test func aProgramIsFoundWhereTheServerProgramsAre() throws {
+    let binaries = try PostgresBinaries.locate()
+    #expect(LocalCluster.program(named: "initdb") == binaries.initdb)
+    #expect(LocalCluster.program(named: "no-such-postgres-program") == nil)
+  }
+
   @Test func freePortIsAPortNobodyListensOn() throws {
     let port = try LocalCluster.freePort()
     #expect((1024...65535).contains(port))

@@ -3,8 +3,9 @@ import Foundation
 /// One run of another program, measured from outside as a person at a shell would see it: wall
 /// time from spawn to exit, and the CPU time the kernel charged that one child (`wait4`),
 /// whatever else this process is doing. (Not its peak memory: a spawned child's high-water mark
-/// starts from this process's own, which the kernel carries across `exec`.)
-struct ChildProcess {
+/// starts from this process's own, which the kernel carries across `exec`.) The `Postgres`
+/// module's own spawner runs `pg_ctl` and waits without usage; this one exists for the figures.
+struct MeasuredProgram {
   struct Usage {
     var wall: Duration
     var cpu: Duration
@@ -47,19 +48,12 @@ struct ChildProcess {
     return Usage(wall: wall, cpu: duration(usage.ru_utime) + duration(usage.ru_stime))
   }
 
-  /// An executable named `name`: next to this benchmark's own binary (where `swift build` puts
-  /// every product), on `PATH`, or in Debian's versioned PostgreSQL directories.
-  static func locate(_ name: String) -> String? {
-    let fileManager = FileManager.default
-    var directories: [String] = []
-    if let own = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-      directories.append((own as NSString).deletingLastPathComponent)
-    }
-    directories += (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-      .map(String.init)
-    let majors = ((try? fileManager.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? [])
-      .compactMap(Int.init).sorted(by: >)
-    directories += majors.map { "/usr/lib/postgresql/\($0)/bin" }
-    return directories.map { $0 + "/" + name }.first { fileManager.isExecutableFile(atPath: $0) }
+  /// The `feedctl` built beside this benchmark's own binary (where `swift build` puts every
+  /// product), if there is one.
+  static func feedctlBesideThisProgram() -> String? {
+    guard let own = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    else { return nil }
+    let path = (own as NSString).deletingLastPathComponent + "/feedctl"
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
   }
 }
