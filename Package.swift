@@ -89,11 +89,14 @@ let package = Package(
     ),
     // Argument parsing in the spirit of swift-argument-parser, which cannot be fetched here.
     .target(name: "ArgumentKit"),
+    // glibc's `mallopt`, for feedctl's allocator settings (see feedctl's main.swift).
+    .systemLibrary(name: "CMalloc"),
     .executableTarget(
       name: "feedctl",
       dependencies: [
-        "ArgumentKit", "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents",
-        "FeedDiff", "FeedHTTP", "FeedPreview", "FeedService", "FeedWire", "Postgres",
+        "ArgumentKit", "AccountModel", "AccountStore", "CMalloc", "FeedAssembler",
+        "FeedComponents", "FeedDiff", "FeedHTTP", "FeedPreview", "FeedService", "FeedWire",
+        "Postgres",
       ]
     ),
     .executableTarget(

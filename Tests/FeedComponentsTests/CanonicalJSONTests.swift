@@ -53,6 +53,28 @@ import Testing
     #expect(CanonicalJSONWriter(pretty: true).string(value) == expected)
   }
 
+  /// `indent` adds the pretty form's whitespace to compact text, skipping strings eight bytes
+  /// at a time: a quote, a backslash or a bracket inside a string, at every place in a word,
+  /// must not be taken for structure, and empty containers stay on one line.
+  @Test(arguments: ["\"", "\\", "{", "]", ",", ":", "원", "\\\""])
+  func indentedCompactTextIsThePrettyForm(character: String) {
+    for place in 0..<20 {
+      let text = String(repeating: "a", count: place) + character + String(repeating: "b", count: 9)
+      let value: JSONValue = [
+        "name": .string(text), "nested": ["list": [.string(text), [:], []], "empty": [:]],
+        text: [1, .string(character)],
+      ]
+      let compact = Array(CanonicalJSONWriter().string(value).utf8)
+      for depth in 0..<3 {
+        var indented: [UInt8] = []
+        compact.withUnsafeBytes { CanonicalJSONWriter.indent($0, depth: depth, into: &indented) }
+        var expected: [UInt8] = []
+        CanonicalJSONWriter(pretty: true).write(value, depth: depth, into: &expected)
+        #expect(indented == expected, "\(text) at depth \(depth)")
+      }
+    }
+  }
+
   @Test func decimalsKeepTheirSourceTextThroughARoundTrip() throws {
     let text = #"{"rate":1.50,"tiny":-2.5e-10}"#
     let value = try JSONParser.parse(Array(text.utf8))

@@ -48,11 +48,11 @@ public struct DrawnFields: Sendable {
     additionalFields = members.filter { !ItemNode.knownFields.contains($0.key) }
   }
 
-  /// Reads the fields from an item's drawn JSON (`ItemNode.drawnJSON`).
-  init(drawnJSON: String, path: String) throws(FeedDocumentError) {
+  /// Reads the fields from an item's drawn JSON (`ItemNode.drawnUTF8`).
+  init(drawnUTF8: [UInt8], path: String) throws(FeedDocumentError) {
     let parsed: JSONValue
     do {
-      parsed = try JSONParser.parse(Array(drawnJSON.utf8))
+      parsed = try JSONParser.parse(drawnUTF8)
     } catch {
       throw .invalidField(path: path, reason: "its stored text is not JSON: \(error)")
     }

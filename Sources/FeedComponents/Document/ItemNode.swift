@@ -4,7 +4,7 @@
 /// it, with no reference to the component that produced it. Nodes whose type this version does not
 /// know are kept whole, so an older reader can still show, diff and re-encode a newer feed.
 ///
-/// A node keeps what it draws as one string, its canonical JSON (`drawnJSON`), and nothing else
+/// A node keeps what it draws as one string, its canonical JSON (`drawnUTF8`), and nothing else
 /// beside its id and digest. Those are the bytes its digest is computed over, the form a store
 /// keeps it in and, with the id and digest spliced in, the form a phone receives: a feed of
 /// 100,000 accounts is held in 44 MB (the parsed fields took 72 MB), and is encoded by copying
@@ -16,10 +16,15 @@ public struct ItemNode: Hashable, Sendable {
   /// SHA-256 of the canonical compact JSON of this node without `id` and `digest`: it covers
   /// everything the phone draws or does with the item, and not where the item stands.
   public let digest: String
-  /// The canonical compact JSON of the node without `id` and `digest` — the bytes its digest
-  /// is computed over, and so the form a store keeps it in under that digest: the same content
-  /// under any id, or in any feed, is one stored node.
-  public let drawnJSON: String
+  /// The canonical compact JSON of the node without `id` and `digest`, as UTF-8 — the bytes
+  /// its digest is computed over, and so the form a store keeps it in under that digest: the
+  /// same content under any id, or in any feed, is one stored node. Kept as the bytes this
+  /// program wrote rather than as a `String`, which would check every byte of every item again
+  /// (4% of a 100,000-account `show`'s instructions) for text that was made from `String`s.
+  public let drawnUTF8: [UInt8]
+
+  /// `drawnUTF8` as text, for a store that binds it as such.
+  public var drawnJSON: String { String(decoding: drawnUTF8, as: UTF8.self) }
 
   public init(
     id: String,
@@ -83,7 +88,7 @@ public struct ItemNode: Hashable, Sendable {
   /// refused here rather than when it is shown, and written again in canonical form, since
   /// text stored by an older version may be spaced or ordered otherwise (`jsonb`'s).
   public init(id: String, drawnJSON: String, storedDigest: String) throws(FeedDocumentError) {
-    let fields = try DrawnFields(drawnJSON: drawnJSON, path: "item \(id)")
+    let fields = try DrawnFields(drawnUTF8: Array(drawnJSON.utf8), path: "item \(id)")
     self.init(
       id: id, type: fields.type, props: fields.props, actions: fields.actions, size: fields.size,
       additionalFields: fields.additionalFields, storedDigest: storedDigest)
@@ -92,7 +97,7 @@ public struct ItemNode: Hashable, Sendable {
   /// The one place a node is made: from drawn text this program has just written.
   private init(id: String, written drawn: [UInt8], storedDigest: String) {
     self.id = id
-    self.drawnJSON = String(decoding: drawn, as: UTF8.self)
+    self.drawnUTF8 = drawn
     self.digest = storedDigest
   }
 
@@ -104,7 +109,7 @@ public struct ItemNode: Hashable, Sendable {
     return type
   }
 
-  /// What the item shows, parsed alone from `drawnJSON`: all that drawing it as text reads, so
+  /// What the item shows, parsed alone from `drawnUTF8`: all that drawing it as text reads, so
   /// a long feed shown as text does not parse every node's actions and size as well.
   public var props: [String: JSONValue] { drawnMember("props")?.objectValue ?? [:] }
 
@@ -114,22 +119,21 @@ public struct ItemNode: Hashable, Sendable {
   /// Fields written by a newer minor version, kept and re-encoded as read.
   public var additionalFields: [String: JSONValue] { fields.additionalFields }
 
-  /// Every field of the node, parsed from `drawnJSON` in one pass: for a caller that reads
+  /// Every field of the node, parsed from `drawnUTF8` in one pass: for a caller that reads
   /// several, such as a view drawing the item as text.
   public var fields: DrawnFields {
     do {
-      return try DrawnFields(drawnJSON: drawnJSON, path: "item \(id)")
+      return try DrawnFields(drawnUTF8: drawnUTF8, path: "item \(id)")
     } catch {
       // Every initializer either wrote the text from valid fields or parsed it as such.
       preconditionFailure("the drawn JSON of item \(id) no longer parses: \(error)")
     }
   }
 
-  /// The value of one member of `drawnJSON`, parsed by itself.
+  /// The value of one member of `drawnUTF8`, parsed by itself.
   private func drawnMember(_ name: String) -> JSONValue? {
-    var text = drawnJSON
-    return text.withUTF8 { bytes in
-      guard let value = CompactObjectScanner.value(named: name, in: UnsafeRawBufferPointer(bytes))
+    drawnUTF8.withUnsafeBytes { bytes in
+      guard let value = CompactObjectScanner.value(named: name, in: bytes)
       else { return nil }
       do {
         return try JSONParser.parse(Array(value))
@@ -165,7 +169,7 @@ public struct ItemNode: Hashable, Sendable {
 
   static let knownFields: Set<String> = ["id", "type", "props", "actions", "size", "digest"]
 
-  /// Appends the full wire form (`json`) at nesting `depth`: the members of `drawnJSON` in
+  /// Appends the full wire form (`json`) at nesting `depth`: the members of `drawnUTF8` in
   /// their canonical order, each copied as it stands (indented, for the pretty form), with
   /// `"digest"` and `"id"` inserted before the first member whose name sorts after theirs.
   ///
@@ -174,10 +178,9 @@ public struct ItemNode: Hashable, Sendable {
   /// below `"a"`, and both are below every letter of `digest` and `id`.
   func write(with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]) {
     var members = WireMembers(writer: writer, depth: depth, digest: digest, id: id)
-    var text = drawnJSON
-    text.withUTF8 { drawn in
+    drawnUTF8.withUnsafeBytes { drawn in
       output.append(UInt8(ascii: "{"))
-      CompactObjectScanner.forEachMember(of: UnsafeRawBufferPointer(drawn)) { name, member in
+      CompactObjectScanner.forEachMember(of: drawn) { name, member in
         members.insert(before: name, into: &output)
         // A newer version's field of the same name gives way, as it does in `json`.
         if WireMembers.isInserted(name) { return }

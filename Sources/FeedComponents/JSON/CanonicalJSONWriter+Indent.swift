@@ -4,53 +4,50 @@ extension CanonicalJSONWriter {
   /// only adds whitespace outside strings, so it can be added to text already written instead
   /// of writing the value again.
   static func indent(_ text: UnsafeRawBufferPointer, depth: Int, into output: inout [UInt8]) {
+    guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+    let end = text.count
     var level = depth
     var position = 0
-    // Text between structural bytes (strings, numbers, literals) is copied a run at a time.
+    // Text between structural bytes (strings, numbers, literals) is copied a run at a time,
+    // up to and including the structural byte that ends it.
     var runStart = 0
-    func flush() {
-      output.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[runStart..<position]))
-    }
-    while position < text.count {
-      switch text[position] {
+    while position < end {
+      let byte = base[position]
+      position += 1
+      switch byte {
       case UInt8(ascii: "\""):
-        position += 1
-        while text[position] != UInt8(ascii: "\"") {
-          position += text[position] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        position += 1
+        position = CompactObjectScanner.closingQuote(in: base, from: position, end: end) + 1
         continue
       case UInt8(ascii: "{"), UInt8(ascii: "["):
-        position += 1
         // `{}` and `[]` stay as they are: the closing bracket is two code points on.
-        if text[position] == text[position - 1] + 2 {
+        if base[position] == byte + 2 {
           position += 1
           continue
         }
-        flush()
+        output.append(
+          contentsOf: UnsafeBufferPointer(start: base + runStart, count: position - runStart))
         level += 1
         Self.newline(depth: level, into: &output)
       case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        flush()
+        output.append(
+          contentsOf: UnsafeBufferPointer(start: base + runStart, count: position - 1 - runStart))
         level -= 1
         Self.newline(depth: level, into: &output)
-        output.append(text[position])
-        position += 1
+        output.append(byte)
       case UInt8(ascii: ","):
-        position += 1
-        flush()
+        output.append(
+          contentsOf: UnsafeBufferPointer(start: base + runStart, count: position - runStart))
         Self.newline(depth: level, into: &output)
       case UInt8(ascii: ":"):
-        position += 1
-        flush()
+        output.append(
+          contentsOf: UnsafeBufferPointer(start: base + runStart, count: position - runStart))
         output.append(UInt8(ascii: " "))
       default:
-        position += 1
         continue
       }
       runStart = position
     }
-    flush()
+    output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: end - runStart))
   }
 
   /// Appends a line break and the indentation of nesting `depth`, as the pretty form has
