@@ -65,7 +65,7 @@ extension ComponentSize {
     switch self {
     case .fixed(let height): Self.write(mode: "fixed", height: height, into: &output)
     case .estimated(let height): Self.write(mode: "estimated", height: height, into: &output)
-    case .automatic: output.append(contentsOf: #"{"mode":"automatic"}"#.utf8)
+    case .automatic: output.append(literal: #"{"mode":"automatic"}"#)
     case .unrecognized(let members):
       CanonicalJSONWriter().write(.object(members), depth: 0, into: &output)
     }
@@ -73,10 +73,10 @@ extension ComponentSize {
 
   /// `{"height":…,"mode":"…"}`, its members in canonical order.
   private static func write(mode: StaticString, height: Int, into output: inout [UInt8]) {
-    output.append(contentsOf: #"{"height":"#.utf8)
+    output.append(literal: #"{"height":"#)
     output.append(contentsOf: String(height).utf8)
-    output.append(contentsOf: #","mode":""#.utf8)
+    output.append(literal: #","mode":""#)
     mode.withUTF8Buffer { output.append(contentsOf: $0) }
-    output.append(contentsOf: #""}"#.utf8)
+    output.append(literal: #""}"#)
   }
 }

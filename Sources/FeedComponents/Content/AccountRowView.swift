@@ -40,13 +40,13 @@ extension AccountRowView: PropsWriting {
     // The members in canonical order: subtitle, title, value.
     output.append(UInt8(ascii: "{"))
     if let subtitle {
-      output.append(contentsOf: #""subtitle":"#.utf8)
+      output.append(literal: #""subtitle":"#)
       CanonicalJSONWriter.writeString(subtitle, into: &output)
       output.append(UInt8(ascii: ","))
     }
-    output.append(contentsOf: #""title":"#.utf8)
+    output.append(literal: #""title":"#)
     CanonicalJSONWriter.writeString(title, into: &output)
-    output.append(contentsOf: #","value":"#.utf8)
+    output.append(literal: #","value":"#)
     CanonicalJSONWriter.writeString(value, into: &output)
     output.append(UInt8(ascii: "}"))
   }

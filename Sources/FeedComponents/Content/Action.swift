@@ -68,17 +68,17 @@ extension Action {
   func writeCompact(into output: inout [UInt8]) {
     switch self {
     case .openURL(let url):
-      output.append(contentsOf: #"{"kind":"open_url","url":"#.utf8)
+      output.append(literal: #"{"kind":"open_url","url":"#)
       CanonicalJSONWriter.writeString(url, into: &output)
       output.append(UInt8(ascii: "}"))
     case .dismissNotice(let id):
-      output.append(contentsOf: #"{"id":"#.utf8)
+      output.append(literal: #"{"id":"#)
       CanonicalJSONWriter.writeString(id, into: &output)
-      output.append(contentsOf: #","kind":"dismiss_notice"}"#.utf8)
+      output.append(literal: #","kind":"dismiss_notice"}"#)
     case .custom(let name, let payload):
-      output.append(contentsOf: #"{"kind":"custom","name":"#.utf8)
+      output.append(literal: #"{"kind":"custom","name":"#)
       CanonicalJSONWriter.writeString(name, into: &output)
-      output.append(contentsOf: #","payload":"#.utf8)
+      output.append(literal: #","payload":"#)
       CanonicalJSONWriter().write(payload, depth: 1, into: &output)
       output.append(UInt8(ascii: "}"))
     case .unrecognized(let members):

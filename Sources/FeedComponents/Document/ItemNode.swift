@@ -255,15 +255,15 @@ public struct ItemNode: Hashable, Sendable {
     let writer = CanonicalJSONWriter()
     var output: [UInt8] = []
     output.reserveCapacity(256)
-    output.append(contentsOf: #"{"actions":"#.utf8)
+    output.append(literal: #"{"actions":"#)
     writer.writeMembers(actions, name: \.rawValue, depth: 1, into: &output) { action, output in
       action.writeCompact(into: &output)
     }
-    output.append(contentsOf: #","props":"#.utf8)
+    output.append(literal: #","props":"#)
     writeProps(&output)
-    output.append(contentsOf: #","size":"#.utf8)
+    output.append(literal: #","size":"#)
     size.writeCompact(into: &output)
-    output.append(contentsOf: #","type":"#.utf8)
+    output.append(literal: #","type":"#)
     CanonicalJSONWriter.writeString(type, into: &output)
     output.append(UInt8(ascii: "}"))
     return output

@@ -37,7 +37,7 @@ public struct CanonicalJSONWriter: Sendable {
   /// container methods below, straight into one buffer, without building `JSONValue` trees.
   func write(_ value: JSONValue, depth: Int, into output: inout [UInt8]) {
     switch value {
-    case .null: output.append(contentsOf: "null".utf8)
+    case .null: output.append(literal: "null")
     case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
     case .integer(let number): output.append(contentsOf: String(number).utf8)
     case .decimal(let text): output.append(contentsOf: text.utf8)
@@ -238,7 +238,7 @@ public struct CanonicalJSONWriter: Sendable {
     case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
     case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
     default:
-      output.append(contentsOf: "\\u00".utf8)
+      output.append(literal: "\\u00")
       output.append(hexDigits[Int(byte >> 4)])
       output.append(hexDigits[Int(byte & 0x0F)])
     }
