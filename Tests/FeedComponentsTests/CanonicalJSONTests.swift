@@ -75,6 +75,19 @@ import Testing
     }
   }
 
+  /// Indentation is copied from a fixed run of spaces; a value nested deeper than that run is
+  /// long still gets its full indentation.
+  @Test func deepNestingIsIndentedInFull() {
+    var value: JSONValue = 1
+    for _ in 0..<40 { value = [value] }
+    let lines = CanonicalJSONWriter(pretty: true).string(value).split(separator: "\n")
+    #expect(lines.count == 81)
+    for (number, line) in lines.enumerated() {
+      let depth = number <= 40 ? number : 80 - number
+      #expect(line.prefix { $0 == " " }.count == depth * 2, "line \(number)")
+    }
+  }
+
   @Test func decimalsKeepTheirSourceTextThroughARoundTrip() throws {
     let text = #"{"rate":1.50,"tiny":-2.5e-10}"#
     let value = try JSONParser.parse(Array(text.utf8))

@@ -51,20 +51,23 @@ extension CanonicalJSONWriter {
   }
 
   /// Appends a line break and the indentation of nesting `depth`, as the pretty form has
-  /// before each element and before a non-empty container's closing bracket.
+  /// before each element and before a non-empty container's closing bracket: one copy from a
+  /// line break followed by a run of spaces, since a feed's lines are mostly indentation and
+  /// every append costs about as much as copying a few dozen bytes.
   static func newline(depth: Int, into output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\n"))
-    var width = depth * 2
-    // Copied from a run of spaces rather than appended one at a time: a feed's lines are
-    // mostly indentation.
-    spaces.withUTF8Buffer { spaces in
+    lineBreak.withUTF8Buffer { line in
+      var width = 1 + depth * 2
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: line[..<min(width, line.count)]))
+      width -= line.count
       while width > 0 {
-        let run = min(width, spaces.count)
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: spaces[..<run]))
+        let run = min(width, line.count - 1)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: line[1...run]))
         width -= run
       }
     }
   }
 
-  private static let spaces: StaticString = "                                "
+  /// A line break and then the indentation of nesting 32.
+  private static let lineBreak: StaticString =
+    "\n                                                                "
 }
