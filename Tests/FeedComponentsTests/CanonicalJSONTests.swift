@@ -76,16 +76,19 @@ import Testing
   }
 
   /// Indentation is copied from a fixed run of spaces; a value nested deeper than that run is
-  /// long still gets its full indentation.
+  /// long still gets its full indentation, written or added to compact text (whose pretty form
+  /// is then many times its length, more than `indent` first makes room for).
   @Test func deepNestingIsIndentedInFull() {
     var value: JSONValue = 1
-    for _ in 0..<40 { value = [value] }
-    let lines = CanonicalJSONWriter(pretty: true).string(value).split(separator: "\n")
-    #expect(lines.count == 81)
-    for (number, line) in lines.enumerated() {
-      let depth = number <= 40 ? number : 80 - number
-      #expect(line.prefix { $0 == " " }.count == depth * 2, "line \(number)")
-    }
+    for _ in 0..<40 { value = [value, "x"] }
+    let pretty = CanonicalJSONWriter(pretty: true).string(value)
+    let lines = pretty.split(separator: "\n")
+    #expect(lines.count == 121)
+    #expect(lines[40] == String(repeating: " ", count: 80) + "1,")
+    let compact = Array(CanonicalJSONWriter().string(value).utf8)
+    var indented: [UInt8] = []
+    compact.withUnsafeBytes { CanonicalJSONWriter.indent($0, depth: 0, into: &indented) }
+    #expect(String(decoding: indented, as: UTF8.self) == pretty)
   }
 
   @Test func decimalsKeepTheirSourceTextThroughARoundTrip() throws {

@@ -3,51 +3,22 @@ extension CanonicalJSONWriter {
   /// `"name":value` — as the pretty writer would have written it at nesting `depth`: the layout
   /// only adds whitespace outside strings, so it can be added to text already written instead
   /// of writing the value again.
+  ///
+  /// The pieces (a run of text up to a structural byte, the byte, the line break after it) are
+  /// written through a pointer into room reserved on the array, not appended one by one: an
+  /// append checks the array's capacity and uniqueness each time, and a feed has about fifty
+  /// pieces per item. The room is a guess (twice the text left, and a line's indentation); when
+  /// a piece does not fit, the walk stops before it and goes on in more room.
   static func indent(_ text: UnsafeRawBufferPointer, depth: Int, into output: inout [UInt8]) {
     guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-    let end = text.count
-    var level = depth
-    var position = 0
-    // Text between structural bytes (strings, numbers, literals) is copied a run at a time,
-    // up to and including the structural byte that ends it.
-    var runStart = 0
-    while position < end {
-      let byte = base[position]
-      position += 1
-      switch byte {
-      case UInt8(ascii: "\""):
-        position = CompactObjectScanner.closingQuote(in: base, from: position, end: end) + 1
-        continue
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        // `{}` and `[]` stay as they are: the closing bracket is two code points on.
-        if base[position] == byte + 2 {
-          position += 1
-          continue
+    var walk = IndentWalk(text: UnsafeBufferPointer(start: base, count: text.count), level: depth)
+    while !walk.isDone {
+      output.append(addingCapacity: walk.roomWanted) { span in
+        span.withUnsafeMutableBufferPointer { room, written in
+          written = walk.write(into: room)
         }
-        output.append(
-          contentsOf: UnsafeBufferPointer(start: base + runStart, count: position - runStart))
-        level += 1
-        Self.newline(depth: level, into: &output)
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        output.append(
-          contentsOf: UnsafeBufferPointer(start: base + runStart, count: position - 1 - runStart))
-        level -= 1
-        Self.newline(depth: level, into: &output)
-        output.append(byte)
-      case UInt8(ascii: ","):
-        output.append(
-          contentsOf: UnsafeBufferPointer(start: base + runStart, count: position - runStart))
-        Self.newline(depth: level, into: &output)
-      case UInt8(ascii: ":"):
-        output.append(
-          contentsOf: UnsafeBufferPointer(start: base + runStart, count: position - runStart))
-        output.append(UInt8(ascii: " "))
-      default:
-        continue
       }
-      runStart = position
     }
-    output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: end - runStart))
   }
 
   /// Appends a line break and the indentation of nesting `depth`, as the pretty form has
@@ -70,4 +41,87 @@ extension CanonicalJSONWriter {
   /// A line break and then the indentation of nesting 32.
   private static let lineBreak: StaticString =
     "\n                                                                "
+}
+
+/// Where `indent` stands in its text: the walk can stop before any piece and go on from there.
+private struct IndentWalk {
+  let text: UnsafeBufferPointer<UInt8>
+  var level: Int
+  /// Where the scan for the next structural byte goes on.
+  var position = 0
+  /// The start of the text not written yet.
+  var runStart = 0
+  var isDone = false
+
+  init(text: UnsafeBufferPointer<UInt8>, level: Int) {
+    self.text = text
+    self.level = level
+  }
+
+  /// Room for the rest of the text with one line break per byte left is more than enough for
+  /// any value a feed holds; a piece that finds too little asks for more.
+  var roomWanted: Int { 2 * (text.count - runStart) + 2 * level + 64 }
+
+  /// Writes pieces from the start of `room` while they fit, and returns how many bytes it wrote.
+  mutating func write(into room: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    let base = text.baseAddress!
+    let end = text.count
+    var next = room.baseAddress!
+    let limit = next + room.count
+    while position < end {
+      let byte = base[position]
+      switch byte {
+      case UInt8(ascii: "\""):
+        position = CompactObjectScanner.closingQuote(in: base, from: position + 1, end: end) + 1
+        continue
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        // `{}` and `[]` stay as they are: the closing bracket is two code points on.
+        if base[position + 1] == byte + 2 {
+          position += 2
+          continue
+        }
+      case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"):
+        break
+      default:
+        position += 1
+        continue
+      }
+      // The run before the structural byte, the byte, and the line break or space with it.
+      let run = position - runStart
+      let opens = byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
+      let closes = byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
+      let lineLevel = opens ? level + 1 : closes ? level - 1 : level
+      let size = run + 1 + (byte == UInt8(ascii: ":") ? 1 : 1 + 2 * lineLevel)
+      guard limit - next >= size else { return next - room.baseAddress! }
+      next.initialize(from: base + runStart, count: run)
+      next += run
+      if byte == UInt8(ascii: ":") {
+        next[0] = byte
+        next[1] = UInt8(ascii: " ")
+        next += 2
+      } else {
+        if !closes {
+          next.pointee = byte
+          next += 1
+        }
+        next.pointee = UInt8(ascii: "\n")
+        (next + 1).initialize(repeating: UInt8(ascii: " "), count: 2 * lineLevel)
+        next += 1 + 2 * lineLevel
+        if closes {
+          next.pointee = byte
+          next += 1
+        }
+      }
+      level = lineLevel
+      position += 1
+      runStart = position
+    }
+    let rest = end - runStart
+    guard limit - next >= rest else { return next - room.baseAddress! }
+    next.initialize(from: base + runStart, count: rest)
+    next += rest
+    runStart = end
+    isDone = true
+    return next - room.baseAddress!
+  }
 }
