@@ -177,6 +177,22 @@ public struct CanonicalJSONWriter: Sendable {
   /// Appends `text` as a JSON string. Runs of bytes that need no escape, which is almost
   /// every byte of a feed, are copied whole.
   static func writeString(_ text: String, into output: inout [UInt8]) {
+    // Almost every string needs no escape: it is written with its quotes in one reservation.
+    let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+      guard !needsEscape(bytes) else { return false }
+      output.append(addingCapacity: bytes.count + 2) { span in
+        span.withUnsafeMutableBufferPointer { room, written in
+          room[0] = UInt8(ascii: "\"")
+          if let start = bytes.baseAddress {
+            (room.baseAddress! + 1).initialize(from: start, count: bytes.count)
+          }
+          room[bytes.count + 1] = UInt8(ascii: "\"")
+          written = bytes.count + 2
+        }
+      }
+      return true
+    }
+    if plain == true { return }
     output.append(UInt8(ascii: "\""))
     let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
       var start = 0
@@ -207,6 +223,21 @@ public struct CanonicalJSONWriter: Sendable {
       }
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether any byte of `bytes` needs an escape, eight at a time.
+  private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index + 8 <= bytes.count {
+      let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+      if needsEscape(word: word) { return true }
+      index += 8
+    }
+    while index < bytes.count {
+      if needsEscape(bytes[index]) { return true }
+      index += 1
+    }
+    return false
   }
 
   private static func needsEscape(_ byte: UInt8) -> Bool {
