@@ -350,36 +350,43 @@ final class ConnectionHandle {
         name: String(cString: PQfname(result, Int32(column))),
         type: PostgresDataType(PQftype(result, Int32(column))))
     }
-    var lengths: [Int32] = []
-    lengths.reserveCapacity(rowCount * columnCount)
-    var rowStarts: [Int] = []
-    rowStarts.reserveCapacity(rowCount)
+    // Every cell is visited twice, to size the buffer and then to fill it, and the arrays are
+    // written through their buffers: a large result has millions of cells, and appending to an
+    // array checks its capacity each time. A cell with any bytes cannot be NULL, so only the
+    // empty ones are asked.
     var total = 0
-    for row in 0..<Int32(rowCount) {
-      rowStarts.append(total)
-      for column in 0..<Int32(columnCount) {
-        if PQgetisnull(result, row, column) == 1 {
-          lengths.append(-1)
-        } else {
-          let length = PQgetlength(result, row, column)
-          lengths.append(length)
-          total += Int(length)
+    var rowStarts = [Int](repeating: 0, count: rowCount)
+    var lengths = [Int32](repeating: 0, count: rowCount * columnCount)
+    rowStarts.withUnsafeMutableBufferPointer { starts in
+      lengths.withUnsafeMutableBufferPointer { cells in
+        var cell = 0
+        for row in 0..<rowCount {
+          starts[row] = total
+          for column in 0..<columnCount {
+            let length = PQgetlength(result, Int32(row), Int32(column))
+            let isNull = length == 0 && PQgetisnull(result, Int32(row), Int32(column)) == 1
+            cells[cell] = isNull ? -1 : length
+            total += Int(length)
+            cell += 1
+          }
         }
       }
     }
     let bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
-      var offset = 0
-      var cell = 0
-      for row in 0..<Int32(rowCount) {
-        for column in 0..<Int32(columnCount) {
-          let length = Int(lengths[cell])
-          if length > 0 {
-            let value = UnsafeRawPointer(PQgetvalue(result, row, column)!)
-            UnsafeMutableRawPointer(buffer.baseAddress! + offset)
-              .copyMemory(from: value, byteCount: length)
-            offset += length
+      lengths.withUnsafeBufferPointer { cells in
+        var offset = 0
+        var cell = 0
+        for row in 0..<Int32(rowCount) {
+          for column in 0..<Int32(columnCount) {
+            let length = Int(cells[cell])
+            if length > 0 {
+              let value = UnsafeRawPointer(PQgetvalue(result, row, column)!)
+              UnsafeMutableRawPointer(buffer.baseAddress! + offset)
+                .copyMemory(from: value, byteCount: length)
+              offset += length
+            }
+            cell += 1
           }
-          cell += 1
         }
       }
       count = total
