@@ -174,63 +174,54 @@ public struct CanonicalJSONWriter: Sendable {
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
-  /// Appends `text` as a JSON string. Runs of bytes that need no escape, which is almost
-  /// every byte of a feed, are copied whole.
+  /// Appends `text` as a JSON string. Almost every string of a feed needs no escape: that is
+  /// found eight bytes at a time and the string is written with its quotes in one reservation.
+  /// One that does is copied a run at a time between the bytes it escapes.
   static func writeString(_ text: String, into output: inout [UInt8]) {
-    // Almost every string needs no escape: it is written with its quotes in one reservation.
-    let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-      guard !needsEscape(bytes) else { return false }
-      output.append(addingCapacity: bytes.count + 2) { span in
-        span.withUnsafeMutableBufferPointer { room, written in
-          room[0] = UInt8(ascii: "\"")
-          if let start = bytes.baseAddress {
-            (room.baseAddress! + 1).initialize(from: start, count: bytes.count)
+    let written: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      if !needsEscape(bytes) {
+        output.append(addingCapacity: bytes.count + 2) { span in
+          span.withUnsafeMutableBufferPointer { room, written in
+            room[0] = UInt8(ascii: "\"")
+            if let start = bytes.baseAddress {
+              (room.baseAddress! + 1).initialize(from: start, count: bytes.count)
+            }
+            room[bytes.count + 1] = UInt8(ascii: "\"")
+            written = bytes.count + 2
           }
-          room[bytes.count + 1] = UInt8(ascii: "\"")
-          written = bytes.count + 2
         }
+        return
       }
-      return true
-    }
-    if plain == true { return }
-    output.append(UInt8(ascii: "\""))
-    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      output.append(UInt8(ascii: "\""))
       var start = 0
-      var index = 0
-      while index < bytes.count {
-        // Eight bytes at a time while none needs an escape, then byte by byte through a
-        // word that has one.
-        if index + 8 <= bytes.count,
-          !needsEscape(
-            word: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(
-              as: UInt64.self))
-        {
-          index += 8
-          continue
-        }
-        if needsEscape(bytes[index]) {
-          output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-          writeEscaped(bytes[index], into: &output)
-          start = index + 1
-        }
-        index += 1
+      for index in bytes.indices where needsEscape(bytes[index]) {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        writeEscaped(bytes[index], into: &output)
+        start = index + 1
       }
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+      output.append(UInt8(ascii: "\""))
     }
-    if copied == nil {
+    if written == nil {
+      output.append(UInt8(ascii: "\""))
       for byte in text.utf8 {
         if needsEscape(byte) { writeEscaped(byte, into: &output) } else { output.append(byte) }
       }
+      output.append(UInt8(ascii: "\""))
     }
-    output.append(UInt8(ascii: "\""))
   }
 
-  /// Whether any byte of `bytes` needs an escape, eight at a time.
+  /// Whether any byte of `bytes` needs an escape, tested eight at a time: a byte below 0x20,
+  /// a `"` or a `\` (`ByteWord`).
   private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     while index + 8 <= bytes.count {
-      let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-      if needsEscape(word: word) { return true }
+      let word = ByteWord.load(bytes.baseAddress!, at: index)
+      let flags =
+        ByteWord.bytes(below: 0x20, in: word)
+        | ByteWord.bytes(equalTo: UInt8(ascii: "\""), in: word)
+        | ByteWord.bytes(equalTo: UInt8(ascii: "\\"), in: word)
+      if flags != 0 { return true }
       index += 8
     }
     while index < bytes.count {
@@ -242,21 +233,6 @@ public struct CanonicalJSONWriter: Sendable {
 
   private static func needsEscape(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-  }
-
-  /// Whether any of the eight bytes of `word` needs an escape, tested on all eight at once:
-  /// `(v - n·1) & ~v & 0x80·1` is non-zero exactly when some byte of `v` is below `n` (for
-  /// `n` ≤ 128), so a byte below 0x20 is found directly and `"` and `\` as the zero bytes
-  /// of the word XORed with them.
-  private static func needsEscape(word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    func hasByteBelow(_ limit: UInt64, in value: UInt64) -> Bool {
-      (value &- ones &* limit) & ~value & high != 0
-    }
-    return hasByteBelow(0x20, in: word)
-      || hasByteBelow(1, in: word ^ (ones &* UInt64(UInt8(ascii: "\""))))
-      || hasByteBelow(1, in: word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
   }
 
   private static func writeEscaped(_ byte: UInt8, into output: inout [UInt8]) {

@@ -46,22 +46,17 @@ enum CompactObjectScanner {
   }
 
   /// The position of the quote that closes a string whose text starts at `start`, in text
-  /// that has one before `end`. A feed's text is mostly strings, so they are skipped eight
-  /// bytes at a time: a word is tested for a quote or a backslash with a few arithmetic
-  /// operations (a zero byte of the word XOR the byte repeated), and only a word that has one
-  /// is looked at byte by byte.
+  /// that has one before `end`, skipping eight bytes at a time (`ByteWord`) up to the first
+  /// quote or backslash.
   @inline(__always)
   static func closingQuote(in base: UnsafePointer<UInt8>, from start: Int, end: Int) -> Int {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
     var position = start
     while true {
       while position + 8 <= end {
-        let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-        let escapes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        // The lowest byte flagged is the first zero byte; flags above it may be false.
-        let flags = ((quotes &- ones) & ~quotes | (escapes &- ones) & ~escapes) & highs
+        let word = ByteWord.load(base, at: position)
+        let flags =
+          ByteWord.bytes(equalTo: UInt8(ascii: "\""), in: word)
+          | ByteWord.bytes(equalTo: UInt8(ascii: "\\"), in: word)
         if flags != 0 {
           position += flags.trailingZeroBitCount / 8
           break
