@@ -6,7 +6,7 @@ extension Bool: PostgresCodable {
   }
 
   public init(
-    postgresBytes bytes: ArraySlice<UInt8>, type: PostgresDataType
+    postgresBytes bytes: UnsafeRawBufferPointer, type: PostgresDataType
   ) throws(PostgresDecodingFailure) {
     guard type == .bool else { throw .typeMismatch }
     guard bytes.count == 1, let byte = bytes.first else {

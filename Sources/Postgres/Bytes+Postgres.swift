@@ -9,7 +9,7 @@ extension Array: PostgresEncodable where Element == UInt8 {
 
 extension Array: PostgresDecodable where Element == UInt8 {
   public init(
-    postgresBytes bytes: ArraySlice<UInt8>, type: PostgresDataType
+    postgresBytes bytes: UnsafeRawBufferPointer, type: PostgresDataType
   ) throws(PostgresDecodingFailure) {
     guard type == .bytea else { throw .typeMismatch }
     self = Array(bytes)

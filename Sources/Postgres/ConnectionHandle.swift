@@ -332,69 +332,17 @@ final class ConnectionHandle {
     }
   }
 
-  /// Copies a result into Swift values and frees it; a failed result becomes a `PostgresError`
-  /// with every diagnostic field the server sent.
+  /// Takes a result over as rows (see `PostgresResult`); a failed result is freed and becomes a
+  /// `PostgresError` with every diagnostic field the server sent.
   private func consume(_ result: OpaquePointer?) throws -> PostgresRows {
     guard let result else { throw connectionLost() }
-    defer { PQclear(result) }
     switch PQresultStatus(result) {
     case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
-      break
+      return PostgresRows(PostgresResult(result))
     default:
+      defer { PQclear(result) }
       throw serverError(result)
     }
-    let columnCount = Int(PQnfields(result))
-    let rowCount = Int(PQntuples(result))
-    let columns = (0..<columnCount).map { column in
-      PostgresColumn(
-        name: String(cString: PQfname(result, Int32(column))),
-        type: PostgresDataType(PQftype(result, Int32(column))))
-    }
-    // Every cell is visited twice, to size the buffer and then to fill it, and the arrays are
-    // written through their buffers: a large result has millions of cells, and appending to an
-    // array checks its capacity each time. A cell with any bytes cannot be NULL, so only the
-    // empty ones are asked.
-    var total = 0
-    var rowStarts = [Int](repeating: 0, count: rowCount)
-    var lengths = [Int32](repeating: 0, count: rowCount * columnCount)
-    rowStarts.withUnsafeMutableBufferPointer { starts in
-      lengths.withUnsafeMutableBufferPointer { cells in
-        var cell = 0
-        for row in 0..<rowCount {
-          starts[row] = total
-          for column in 0..<columnCount {
-            let length = PQgetlength(result, Int32(row), Int32(column))
-            let isNull = length == 0 && PQgetisnull(result, Int32(row), Int32(column)) == 1
-            cells[cell] = isNull ? -1 : length
-            total += Int(length)
-            cell += 1
-          }
-        }
-      }
-    }
-    let bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
-      lengths.withUnsafeBufferPointer { cells in
-        var offset = 0
-        var cell = 0
-        for row in 0..<Int32(rowCount) {
-          for column in 0..<Int32(columnCount) {
-            let length = Int(cells[cell])
-            if length > 0 {
-              let value = UnsafeRawPointer(PQgetvalue(result, row, column)!)
-              UnsafeMutableRawPointer(buffer.baseAddress! + offset)
-                .copyMemory(from: value, byteCount: length)
-              offset += length
-            }
-            cell += 1
-          }
-        }
-      }
-      count = total
-    }
-    let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
-    return PostgresRows(
-      columns: columns, bytes: bytes, lengths: lengths, rowStarts: rowStarts,
-      affectedRows: affected)
   }
 
   private func serverError(_ result: OpaquePointer) -> PostgresError {

@@ -5,7 +5,7 @@ extension Int16: PostgresCodable {
   public func encode(into buffer: inout [UInt8]) { appendBigEndian(to: &buffer) }
 
   public init(
-    postgresBytes bytes: ArraySlice<UInt8>, type: PostgresDataType
+    postgresBytes bytes: UnsafeRawBufferPointer, type: PostgresDataType
   ) throws(PostgresDecodingFailure) {
     guard type == .int2 else { throw .typeMismatch }
     self = try decodeInteger(bytes, type: type)
@@ -17,7 +17,7 @@ extension Int32: PostgresCodable {
   public func encode(into buffer: inout [UInt8]) { appendBigEndian(to: &buffer) }
 
   public init(
-    postgresBytes bytes: ArraySlice<UInt8>, type: PostgresDataType
+    postgresBytes bytes: UnsafeRawBufferPointer, type: PostgresDataType
   ) throws(PostgresDecodingFailure) {
     guard type == .int2 || type == .int4 else { throw .typeMismatch }
     self = try decodeInteger(bytes, type: type)
@@ -29,7 +29,7 @@ extension Int64: PostgresCodable {
   public func encode(into buffer: inout [UInt8]) { appendBigEndian(to: &buffer) }
 
   public init(
-    postgresBytes bytes: ArraySlice<UInt8>, type: PostgresDataType
+    postgresBytes bytes: UnsafeRawBufferPointer, type: PostgresDataType
   ) throws(PostgresDecodingFailure) {
     guard type == .int2 || type == .int4 || type == .int8 else { throw .typeMismatch }
     self = try decodeInteger(bytes, type: type)
@@ -41,7 +41,7 @@ extension Int: PostgresCodable {
   public func encode(into buffer: inout [UInt8]) { Int64(self).appendBigEndian(to: &buffer) }
 
   public init(
-    postgresBytes bytes: ArraySlice<UInt8>, type: PostgresDataType
+    postgresBytes bytes: UnsafeRawBufferPointer, type: PostgresDataType
   ) throws(PostgresDecodingFailure) {
     self = Int(try Int64(postgresBytes: bytes, type: type))
   }
@@ -49,7 +49,7 @@ extension Int: PostgresCodable {
 
 /// Reads an `int2`, `int4` or `int8` column and widens it to `T`.
 private func decodeInteger<T: FixedWidthInteger>(
-  _ bytes: ArraySlice<UInt8>, type: PostgresDataType
+  _ bytes: UnsafeRawBufferPointer, type: PostgresDataType
 ) throws(PostgresDecodingFailure) -> T {
   let value: Int64?
   switch type {

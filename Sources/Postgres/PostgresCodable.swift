@@ -24,9 +24,10 @@ extension PostgresEncodable {
 
 /// A Swift value that can be read from a result column (always requested in binary format).
 public protocol PostgresDecodable {
-  /// Decodes a non-NULL value. Throw `PostgresDecodingFailure.typeMismatch` for a column type
-  /// this Swift type does not accept; the row turns it into an error naming the column.
-  init(postgresBytes bytes: ArraySlice<UInt8>, type: PostgresDataType)
+  /// Decodes a non-NULL value from its bytes as libpq holds them, which are valid only during
+  /// the call. Throw `PostgresDecodingFailure.typeMismatch` for a column type this Swift type
+  /// does not accept; the row turns it into an error naming the column.
+  init(postgresBytes bytes: UnsafeRawBufferPointer, type: PostgresDataType)
     throws(PostgresDecodingFailure)
   /// The value for SQL NULL; only optionals have one.
   static func postgresNull() throws(PostgresDecodingFailure) -> Self
@@ -50,7 +51,7 @@ public enum PostgresDecodingFailure: Error, Sendable, Equatable {
 
 extension Optional: PostgresDecodable where Wrapped: PostgresDecodable {
   public init(
-    postgresBytes bytes: ArraySlice<UInt8>, type: PostgresDataType
+    postgresBytes bytes: UnsafeRawBufferPointer, type: PostgresDataType
   ) throws(PostgresDecodingFailure) {
     self = .some(try Wrapped(postgresBytes: bytes, type: type))
   }
@@ -60,11 +61,9 @@ extension Optional: PostgresDecodable where Wrapped: PostgresDecodable {
 
 extension FixedWidthInteger {
   /// Reads a big-endian integer of exactly this width; nil if the byte count is wrong.
-  init?(bigEndianBytes bytes: ArraySlice<UInt8>) {
+  init?(bigEndianBytes bytes: UnsafeRawBufferPointer) {
     guard bytes.count == MemoryLayout<Self>.size else { return nil }
-    var value: Self = 0
-    for byte in bytes { value = value << 8 | Self(byte) }
-    self = value
+    self.init(bigEndian: bytes.loadUnaligned(as: Self.self))
   }
 
   func appendBigEndian(to buffer: inout [UInt8]) {

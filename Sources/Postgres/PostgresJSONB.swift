@@ -22,12 +22,12 @@ extension PostgresJSONB: PostgresCodable {
   }
 
   public init(
-    postgresBytes bytes: ArraySlice<UInt8>, type: PostgresDataType
+    postgresBytes bytes: UnsafeRawBufferPointer, type: PostgresDataType
   ) throws(PostgresDecodingFailure) {
     switch type {
     case .jsonb:
       guard bytes.first == 1 else { throw .malformed("jsonb version \(bytes.first ?? 0)") }
-      text = String(decoding: bytes.dropFirst(), as: UTF8.self)
+      text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes.dropFirst()), as: UTF8.self)
     case .json:
       text = String(decoding: bytes, as: UTF8.self)
     default:

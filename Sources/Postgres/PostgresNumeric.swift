@@ -33,7 +33,7 @@ extension PostgresNumeric: PostgresCodable {
   /// Binary numeric: ndigits, weight, sign, dscale (each 16 bits), then ndigits base-10000
   /// digits; the first digit is worth 10000^weight.
   public init(
-    postgresBytes bytes: ArraySlice<UInt8>, type: PostgresDataType
+    postgresBytes bytes: UnsafeRawBufferPointer, type: PostgresDataType
   ) throws(PostgresDecodingFailure) {
     guard type == .numeric else { throw .typeMismatch }
     let words = stride(from: bytes.startIndex, to: bytes.endIndex - 1, by: 2).map {

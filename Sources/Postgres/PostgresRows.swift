@@ -4,42 +4,25 @@ public struct PostgresColumn: Sendable, Equatable {
   public var type: PostgresDataType
 }
 
-/// The complete result of one statement, copied out of libpq so it outlives the connection's
-/// next use and can be handed across tasks.
-///
-/// Every value's bytes sit one after another in one buffer, so a result of many rows costs two
-/// allocations rather than one per cell.
+/// The complete result of one statement. It keeps libpq's result, which outlives the
+/// connection's next use and can be handed across tasks (see `PostgresResult`).
 public struct PostgresRows: Sendable, RandomAccessCollection {
-  public let columns: [PostgresColumn]
-  /// The bytes of every non-NULL cell, row-major.
-  let bytes: [UInt8]
-  /// The number of bytes of each cell, row-major, or -1 for SQL NULL (libpq's own limit on one
-  /// value).
-  let lengths: [Int32]
-  /// Where each row's first cell starts in `bytes`.
-  let rowStarts: [Int]
-  /// Rows inserted, updated or deleted, as the server's command tag reports them.
-  public let affectedRows: Int
+  let result: PostgresResult
 
-  init(
-    columns: [PostgresColumn], bytes: [UInt8], lengths: [Int32], rowStarts: [Int],
-    affectedRows: Int
-  ) {
-    self.columns = columns
-    self.bytes = bytes
-    self.lengths = lengths
-    self.rowStarts = rowStarts
-    self.affectedRows = affectedRows
+  init(_ result: PostgresResult) {
+    self.result = result
   }
 
+  public var columns: [PostgresColumn] { result.columns }
+  /// Rows inserted, updated or deleted, as the server's command tag reports them.
+  public var affectedRows: Int { result.affectedRows }
+
   public var startIndex: Int { 0 }
-  public var endIndex: Int { columns.isEmpty ? 0 : rowStarts.count }
+  public var endIndex: Int { result.columns.isEmpty ? 0 : result.rowCount }
 
   public subscript(position: Int) -> PostgresRow {
-    let first = position * columns.count
-    return PostgresRow(
-      columns: columns, bytes: bytes, lengths: lengths[first..<first + columns.count],
-      start: rowStarts[position])
+    precondition(indices.contains(position), "row \(position) of a result of \(count)")
+    return PostgresRow(result: result, row: position)
   }
 
   /// The position of the named column, for a caller that decodes it from many rows: finding a
@@ -72,12 +55,15 @@ public struct PostgresRows: Sendable, RandomAccessCollection {
 
 /// One row of a result. Values decode by column name or position into any `PostgresDecodable`.
 public struct PostgresRow: Sendable {
-  public let columns: [PostgresColumn]
-  @usableFromInline let bytes: [UInt8]
-  /// This row's part of `PostgresRows.lengths`.
-  @usableFromInline let lengths: ArraySlice<Int32>
-  /// Where this row's first cell starts in `bytes`; each cell follows the one before it.
-  @usableFromInline let start: Int
+  @usableFromInline let result: PostgresResult
+  @usableFromInline let row: Int
+
+  init(result: PostgresResult, row: Int) {
+    self.result = result
+    self.row = row
+  }
+
+  public var columns: [PostgresColumn] { result.columns }
 
   /// Decodes the named column. A NULL decodes only into an optional; a column type the Swift
   /// type does not accept is an error naming the column and both types.
@@ -92,17 +78,16 @@ public struct PostgresRow: Sendable {
   /// conformance up for each one.
   @inlinable
   public func decode<T: PostgresDecodable>(at index: Int, as type: T.Type = T.self) throws -> T {
+    let columns = result.columns
     guard columns.indices.contains(index) else {
       throw Self.noColumn(at: index, count: columns.count)
     }
     do throws(PostgresDecodingFailure) {
-      var offset = start
-      for before in lengths.startIndex..<lengths.startIndex + index {
-        offset += Int(max(0, lengths[before]))
+      // The cell's bytes are libpq's, alive as long as `result`, which this row holds.
+      return try withExtendedLifetime(result) { () throws(PostgresDecodingFailure) -> T in
+        guard let bytes = result.cell(row: row, column: index) else { return try T.postgresNull() }
+        return try T(postgresBytes: bytes, type: columns[index].type)
       }
-      let count = Int(lengths[lengths.startIndex + index])
-      guard count >= 0 else { return try T.postgresNull() }
-      return try T(postgresBytes: bytes[offset..<offset + count], type: columns[index].type)
     } catch {
       throw Self.decodingError(error, column: columns[index], as: T.self)
     }

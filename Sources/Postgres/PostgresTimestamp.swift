@@ -54,7 +54,7 @@ extension PostgresTimestamp: PostgresCodable {
   }
 
   public init(
-    postgresBytes bytes: ArraySlice<UInt8>, type: PostgresDataType
+    postgresBytes bytes: UnsafeRawBufferPointer, type: PostgresDataType
   ) throws(PostgresDecodingFailure) {
     guard type == .timestamptz || type == .timestamp else { throw .typeMismatch }
     guard let micros = Int64(bigEndianBytes: bytes) else {
@@ -72,7 +72,7 @@ extension Date: PostgresCodable {
   }
 
   public init(
-    postgresBytes bytes: ArraySlice<UInt8>, type: PostgresDataType
+    postgresBytes bytes: UnsafeRawBufferPointer, type: PostgresDataType
   ) throws(PostgresDecodingFailure) {
     self = try PostgresTimestamp(postgresBytes: bytes, type: type).date
   }

@@ -8,7 +8,7 @@ extension UUID: PostgresCodable {
   }
 
   public init(
-    postgresBytes bytes: ArraySlice<UInt8>, type: PostgresDataType
+    postgresBytes bytes: UnsafeRawBufferPointer, type: PostgresDataType
   ) throws(PostgresDecodingFailure) {
     guard type == .uuid else { throw .typeMismatch }
     guard bytes.count == 16 else { throw .malformed("uuid of \(bytes.count) bytes") }
