@@ -8,10 +8,10 @@ public struct For<Data: Sequence>: ComponentListConvertible {
   /// Inlinable, so the loop is compiled for the caller's sequence and closure rather than run
   /// through the generic `Sequence` witnesses once per element of every feed.
   @inlinable
-  public init(of data: Data, @SectionModelsBuilder content: (Data.Element) -> [AnyComponent]) {
+  public init(of data: Data, @SectionModelsBuilder content: (Data.Element) -> ComponentGroup) {
     var components: [AnyComponent] = []
     components.reserveCapacity(data.underestimatedCount)
-    for element in data { components.append(contentsOf: content(element)) }
+    for element in data { content(element).append(to: &components) }
     self.components = components
   }
 }

@@ -39,11 +39,14 @@ public struct Section {
     swap(&shown, &components)
     if capabilities != nil { shown = shown.compactMap { $0.resolved(for: capabilities) } }
     let count = shown.count
-    var items: [ItemNode] = []
-    items.reserveCapacity(count)
-    shown.reverse()
-    while let component = shown.popLast() {
-      items.append(component.render(context: context(items.count)))
+    // Drawn from the last, each item into its place: taking components from the end lets each
+    // go as it is drawn without reversing the list first, which copied every one of them.
+    let items = [ItemNode](unsafeUninitializedCapacity: count) { buffer, initialized in
+      while let component = shown.popLast() {
+        let index = shown.count
+        (buffer.baseAddress! + index).initialize(to: component.render(context: context(index)))
+      }
+      initialized = count
     }
     return SectionNode(
       id: id,
