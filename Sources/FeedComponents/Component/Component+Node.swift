@@ -14,7 +14,7 @@ extension Component {
     -> ItemNode
   {
     let id = id ?? self.id
-    content.actions = [:]
+    content.actions = ContentActions()
     render(context: context, content: content)
     return ItemNode(
       id: id,

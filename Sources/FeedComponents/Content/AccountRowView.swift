@@ -7,7 +7,7 @@ public final class AccountRowView: Touchable {
   public var subtitle: String?
   /// The formatted value; formatting money is the caller's job, so the phone draws it as given.
   public var value = ""
-  public var actions: [ActionTrigger: Action] = [:]
+  public var actions = ContentActions()
 
   public init() {}
 

@@ -15,8 +15,8 @@ public protocol ContentView: AnyObject {
   /// What the phone draws, as wire props.
   var props: [String: JSONValue] { get }
 
-  /// The actions attached by modifiers, keyed by the gesture they answer to.
-  var actions: [ActionTrigger: Action] { get set }
+  /// The actions attached by modifiers, one for each gesture they answer to.
+  var actions: ContentActions { get set }
 
   /// The terminal lines for a node of this type with these props, `width` columns wide.
   static func textLines(for props: [String: JSONValue], width: Int, style: TextStyle) -> [String]

@@ -4,7 +4,7 @@ public final class EmptyStateView: ContainsButton {
 
   public var message = ""
   public var buttonTitle: String?
-  public var actions: [ActionTrigger: Action] = [:]
+  public var actions = ContentActions()
 
   public init() {}
 

@@ -6,7 +6,7 @@ public final class NoticeView: Dismissible, ContainsButton {
   public var severity = NoticeSeverity.info
   /// The label of the notice's button; without one the phone draws no button.
   public var buttonTitle: String?
-  public var actions: [ActionTrigger: Action] = [:]
+  public var actions = ContentActions()
 
   public init() {}
 

@@ -4,7 +4,7 @@ public final class SummaryRowView: ContentView {
 
   public var label = ""
   public var value = ""
-  public var actions: [ActionTrigger: Action] = [:]
+  public var actions = ContentActions()
 
   public init() {}
 

@@ -4,7 +4,7 @@ public final class TextRowView: ContentView {
   public static let nodeType = "text_row"
 
   public var text = ""
-  public var actions: [ActionTrigger: Action] = [:]
+  public var actions = ContentActions()
 
   public init() {}
 

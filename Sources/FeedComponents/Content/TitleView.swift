@@ -5,7 +5,7 @@ public final class TitleView: ContentView {
   public var text = ""
   /// A smaller line under the title.
   public var subtitle: String?
-  public var actions: [ActionTrigger: Action] = [:]
+  public var actions = ContentActions()
 
   public init() {}
 

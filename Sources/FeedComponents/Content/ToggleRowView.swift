@@ -4,7 +4,7 @@ public final class ToggleRowView: ContainsSwitch {
 
   public var title = ""
   public var isOn = false
-  public var actions: [ActionTrigger: Action] = [:]
+  public var actions = ContentActions()
 
   public init() {}
 

@@ -36,7 +36,7 @@ public struct ItemNode: Hashable, Sendable {
     let writer = CanonicalJSONWriter()
     self.init(
       id: id, type: type, writingProps: { writer.write(.object(props), depth: 1, into: &$0) },
-      actions: actions, size: size)
+      actions: ContentActions(actions), size: size)
   }
 
   /// A node as a component draws it: `writeProps` appends the canonical compact JSON of its
@@ -45,7 +45,7 @@ public struct ItemNode: Hashable, Sendable {
     id: String,
     type: String,
     writingProps writeProps: (inout [UInt8]) -> Void,
-    actions: [ActionTrigger: Action],
+    actions: ContentActions,
     size: ComponentSize
   ) {
     let drawn = Self.drawn(type: type, writingProps: writeProps, actions: actions, size: size)
@@ -243,23 +243,29 @@ public struct ItemNode: Hashable, Sendable {
   private static let drawnKeys = ["actions", "props", "size", "type"]
 
   /// `drawn(type:props:actions:size:additionalFields:)` for a node a component has just drawn,
-  /// which has exactly the four members, written straight in their canonical order: every
-  /// item of every feed is drawn through here, and listing, sorting and switching over the
-  /// names (and keying the actions by name first) cost more than writing them.
+  /// which has exactly the four members, written straight in their canonical order, its
+  /// actions in the order `ContentActions` keeps them: every item of every feed is drawn
+  /// through here, and listing, sorting and switching over the names (and keying the actions
+  /// by name first) cost more than writing them.
   private static func drawn(
     type: String,
     writingProps writeProps: (inout [UInt8]) -> Void,
-    actions: [ActionTrigger: Action],
+    actions: ContentActions,
     size: ComponentSize
   ) -> [UInt8] {
-    let writer = CanonicalJSONWriter()
     var output: [UInt8] = []
     output.reserveCapacity(256)
-    output.append(literal: #"{"actions":"#)
-    writer.writeMembers(actions, name: \.rawValue, depth: 1, into: &output) { action, output in
+    output.append(literal: #"{"actions":{"#)
+    var first = true
+    for trigger in ContentActions.triggers {
+      guard let action = actions[trigger] else { continue }
+      if !first { output.append(UInt8(ascii: ",")) }
+      first = false
+      CanonicalJSONWriter.writeString(trigger.rawValue, into: &output)
+      output.append(UInt8(ascii: ":"))
       action.writeCompact(into: &output)
     }
-    output.append(literal: #","props":"#)
+    output.append(literal: #"},"props":"#)
     writeProps(&output)
     output.append(literal: #","size":"#)
     size.writeCompact(into: &output)
