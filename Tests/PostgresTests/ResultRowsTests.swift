@@ -1,10 +1,13 @@
+import Dispatch
 import Postgres
 import PostgresTestSupport
+import Synchronization
 import Testing
 
 /// What a statement returns comes back as the server sent it: every row, value and NULL in
 /// order, the columns of an empty result, the count of rows a write touched, and an error that
-/// came after some rows, with the connection ready for the next statement.
+/// came after some rows, with the connection ready for the next statement. A result is libpq's
+/// own, kept by its rows: it outlives its connection and is read from any thread.
 @Suite struct ResultRowsTests {
   @Test func everyValueAndNullOfAManyRowResultComesBackInOrder() throws {
     try TestDatabase.with { database in
@@ -52,6 +55,36 @@ import Testing
         "INSERT INTO t SELECT generate_series(1, 300) RETURNING v")
       #expect(inserted.count == 300)
       #expect(inserted.affectedRows == 300)
+    }
+  }
+
+  @Test func rowsAreReadAfterTheirConnectionRanOtherStatementsAndClosed() throws {
+    try TestDatabase.with { database in
+      let (rows, first) = try {
+        let connection = try database.connect()
+        let rows = try connection.query(
+          "SELECT g AS n, 'row ' || g AS text FROM generate_series(1, 1000) g ORDER BY g")
+        _ = try connection.query("SELECT repeat('y', 100000) AS other")
+        return (rows, rows[0])
+      }()
+      #expect(try first.decode("text", as: String.self) == "row 1")
+      #expect(try rows.map { try $0.decode("n", as: Int64.self) } == Array(1...1000))
+    }
+  }
+
+  @Test func oneResultIsReadFromManyThreadsAtOnce() throws {
+    try TestDatabase.with { database in
+      let rows = try database.connect().query(
+        "SELECT g AS n, md5(g::text) AS text FROM generate_series(1, 4000) g ORDER BY g")
+      let sums = Mutex([Int64](repeating: 0, count: 4))
+      DispatchQueue.concurrentPerform(iterations: 4) { worker in
+        var sum: Int64 = 0
+        for row in rows where (try? row.decode("text", as: String.self).count) == 32 {
+          sum += (try? row.decode("n", as: Int64.self)) ?? 0
+        }
+        sums.withLock { $0[worker] = sum }
+      }
+      #expect(sums.withLock { $0 } == Array(repeating: 4000 * 4001 / 2, count: 4))
     }
   }
 }

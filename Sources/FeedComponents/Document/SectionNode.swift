@@ -46,15 +46,18 @@ public struct SectionNode: Hashable, Sendable {
     scratch.removeAll(keepingCapacity: true)
     CanonicalJSONWriter().writeArray(count: items.count, depth: 0, into: &scratch) {
       index, output in
-      writeReference(items[items.startIndex + index], into: &output)
+      let position = items.startIndex + index
+      writeReference(id: items[position].id, digest: items[position].digest, into: &output)
     }
     return SHA256.hexDigest(of: scratch)
   }
 
-  /// Writes an item as a section digest sees it: `[id, digest]`.
-  private static func writeReference(_ item: ItemNode, into output: inout [UInt8]) {
+  /// Writes an item as a section digest sees it: `[id, digest]`. It takes the two fields, not
+  /// the item: an item taken out of a section's array to be read retained and released its
+  /// drawn text as well, for each of a long section's items.
+  private static func writeReference(id: String, digest: String, into output: inout [UInt8]) {
     CanonicalJSONWriter().writeArray(count: 2, depth: 0, into: &output) { index, output in
-      CanonicalJSONWriter.writeString(index == 0 ? item.id : item.digest, into: &output)
+      CanonicalJSONWriter.writeString(index == 0 ? id : digest, into: &output)
     }
   }
 
@@ -125,7 +128,7 @@ public struct SectionNode: Hashable, Sendable {
     fixed += ["id", "items"]
     func item(_ item: ItemNode, depth: Int, into output: inout [UInt8]) {
       if digest == nil {
-        writeReference(item, into: &output)
+        writeReference(id: item.id, digest: item.digest, into: &output)
       } else {
         item.write(with: writer, depth: depth, into: &output)
       }
