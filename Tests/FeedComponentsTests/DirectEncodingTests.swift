@@ -5,7 +5,8 @@ import Testing
 
 /// Nodes write their canonical JSON and digests straight from their fields; these hold them to
 /// the definition: the canonical writing of the node's `JSONValue` form, whatever the node holds
-/// (fields of a newer minor version, unrecognized actions and sizes, text that needs escapes).
+/// (fields of a newer minor version, some sorting between `digest` and `id`, unrecognized
+/// actions and sizes, text that needs escapes).
 @Suite struct DirectEncodingTests {
   private static let item = ItemNode(
     id: "account/1", type: "future_row",
@@ -21,7 +22,7 @@ import Testing
       "swipe": .unrecognized(["kind": "later", "speed": 2]),
     ],
     size: .unrecognized(["mode": "grid", "columns": 3]),
-    additionalFields: ["badge": "new", "aaa": [], "zzz": ["k": false]])
+    additionalFields: ["badge": "new", "aaa": [], "flag": true, "zzz": ["k": false]])
 
   private static let plain = ItemNode(
     id: "title/s", type: "title", props: ["text": "제목"], actions: [:], size: .fixed(height: 40),

@@ -169,74 +169,86 @@ public struct ItemNode: Hashable, Sendable {
 
   static let knownFields: Set<String> = ["id", "type", "props", "actions", "size", "digest"]
 
-  /// Appends the full wire form (`json`) at nesting `depth`: the members of `drawnUTF8` in
-  /// their canonical order, each copied as it stands (indented, for the pretty form), with
-  /// `"digest"` and `"id"` inserted before the first member whose name sorts after theirs.
+  /// Appends the full wire form (`json`) at nesting `depth`: `drawnUTF8` as it stands (indented,
+  /// for the pretty form), with `"digest"` and `"id"` spliced in before the first member whose
+  /// name sorts after theirs. The drawn text never has members of those names, and always has
+  /// `props`, which sorts after both; only the members before `props` are looked at, and the
+  /// text goes out in at most three pieces.
   ///
   /// Names are compared as they stand in the text, escapes and all, which orders them as their
   /// UTF-8 bytes do against these two: an escape starts with `\` and stands for a character
   /// below `"a"`, and both are below every letter of `digest` and `id`.
   func write(with writer: CanonicalJSONWriter, depth: Int, into output: inout [UInt8]) {
-    var members = WireMembers(writer: writer, depth: depth, digest: digest, id: id)
     drawnUTF8.withUnsafeBytes { drawn in
-      output.append(UInt8(ascii: "{"))
+      var splice = WireSplice(writer: writer, depth: depth, drawn: drawn, digest: digest, id: id)
       CompactObjectScanner.forEachMember(of: drawn) { name, member in
-        members.insert(before: name, into: &output)
-        // A newer version's field of the same name gives way, as it does in `json`.
-        if WireMembers.isInserted(name) { return }
-        members.start(into: &output)
-        if writer.pretty {
-          CanonicalJSONWriter.indent(member, depth: depth + 1, into: &output)
-        } else {
-          output.append(contentsOf: member)
-        }
+        splice.insert(before: name, at: member.baseAddress! - drawn.baseAddress!, into: &output)
       }
-      members.insert(before: nil, into: &output)
-      if writer.pretty { CanonicalJSONWriter.newline(depth: depth, into: &output) }
-      output.append(UInt8(ascii: "}"))
+      splice.finish(into: &output)
     }
   }
 
-  /// The members `write(with:depth:into:)` has put out so far: whether any has, and how many
-  /// of `digest` and `id` (inserted in that, their canonical, order).
-  private struct WireMembers {
+  /// How far `write(with:depth:into:)` has put out an item's drawn text and its two spliced
+  /// members.
+  private struct WireSplice {
     let writer: CanonicalJSONWriter
     let depth: Int
+    let drawn: UnsafeRawBufferPointer
     let digest: String
     let id: String
+    /// How much of `drawn` is out.
+    var written = 0
+    /// How many of the spliced members (`digest`, then `id`) are out.
     var inserted = 0
-    var first = true
 
-    /// Whether a drawn member is named as one of the two this writer inserts.
-    static func isInserted(_ name: UnsafeRawBufferPointer) -> Bool {
-      func named(_ literal: StaticString) -> Bool {
-        literal.withUTF8Buffer { literal in
-          name.count == literal.count && !zip(name, literal).contains { $0 != $1 }
-        }
-      }
-      return named("digest") || named("id")
+    init(
+      writer: CanonicalJSONWriter, depth: Int, drawn: UnsafeRawBufferPointer, digest: String,
+      id: String
+    ) {
+      self.writer = writer
+      self.depth = depth
+      self.drawn = drawn
+      self.digest = digest
+      self.id = id
     }
 
-    /// The separator and line break before the next member.
-    mutating func start(into output: inout [UInt8]) {
-      if !first { output.append(UInt8(ascii: ",")) }
-      first = false
-      if writer.pretty { CanonicalJSONWriter.newline(depth: depth + 1, into: &output) }
-    }
-
-    /// Writes `digest` and `id`, those not yet written, while they sort before `name` (all
-    /// that are left when `name` is nil).
-    mutating func insert(before name: UnsafeRawBufferPointer?, into output: inout [UInt8]) {
+    /// Puts out the spliced members not yet out whose names sort before `name`, the name of
+    /// the drawn member at `offset`, after the drawn text before it; returns whether any are
+    /// left to put out.
+    mutating func insert(
+      before name: UnsafeRawBufferPointer, at offset: Int, into output: inout [UInt8]
+    ) -> Bool {
       while inserted < 2 {
-        let (next, value) = inserted == 0 ? ("digest", digest) : ("id", id)
-        if let name, !next.utf8.lexicographicallyPrecedes(name) { return }
-        start(into: &output)
-        CanonicalJSONWriter.writeString(next, into: &output)
+        let (spliced, value) = inserted == 0 ? ("digest", digest) : ("id", id)
+        if !spliced.utf8.lexicographicallyPrecedes(name) { return true }
+        copy(upTo: offset, into: &output)
+        CanonicalJSONWriter.writeString(spliced, into: &output)
         output.append(UInt8(ascii: ":"))
         if writer.pretty { output.append(UInt8(ascii: " ")) }
         CanonicalJSONWriter.writeString(value, into: &output)
+        output.append(UInt8(ascii: ","))
+        if writer.pretty { CanonicalJSONWriter.newline(depth: depth + 1, into: &output) }
         inserted += 1
       }
+      return false
+    }
+
+    /// Puts out the rest of the drawn text.
+    mutating func finish(into output: inout [UInt8]) {
+      precondition(inserted == 2, "a drawn node always has props, which sorts after digest and id")
+      copy(upTo: drawn.count, into: &output)
+    }
+
+    /// Puts out the drawn text from where it stopped up to `offset`, the start of a member or
+    /// the end: a piece that starts at a member starts inside the object, one level deeper.
+    private mutating func copy(upTo offset: Int, into output: inout [UInt8]) {
+      let piece = UnsafeRawBufferPointer(rebasing: drawn[written..<offset])
+      if writer.pretty {
+        CanonicalJSONWriter.indent(piece, depth: written == 0 ? depth : depth + 1, into: &output)
+      } else {
+        output.append(contentsOf: piece)
+      }
+      written = offset
     }
   }
 
@@ -276,7 +288,9 @@ public struct ItemNode: Hashable, Sendable {
   }
 
   /// The canonical compact JSON of the fields, in canonical order; a newer minor version's
-  /// fields go where their names sort.
+  /// fields go where their names sort. An additional field named `id` or `digest` gives way, as
+  /// one named like a drawn field does: the drawn text is the node without those two, as a
+  /// node read from JSON keeps it (`DrawnFields`), and the wire form splices the node's own in.
   private static func drawn(
     type: String,
     props: [String: JSONValue],
@@ -287,6 +301,7 @@ public struct ItemNode: Hashable, Sendable {
     let writer = CanonicalJSONWriter()
     var output: [UInt8] = []
     output.reserveCapacity(256)
+    let additionalFields = additionalFields.filter { !knownFields.contains($0.key) }
     let keys = CanonicalJSONWriter.canonicalKeys(drawnKeys, adding: additionalFields)
     writer.writeObject(keys: keys, depth: 0, into: &output) { key, output in
       switch key {

@@ -2,11 +2,12 @@
 /// strings), without parsing their values: what splicing fields into stored text needs.
 enum CompactObjectScanner {
   /// Calls `body` with each member's name as it stands between its quotes (escapes kept) and
-  /// the member's whole text (`"name":value`), in order. `object` must be a compact object
-  /// this program wrote or has parsed; anything else is a programming error.
+  /// the member's whole text (`"name":value`), in order, until `body` returns false: the values
+  /// after the member a caller was looking for are not scanned. `object` must be a compact
+  /// object this program wrote or has parsed; anything else is a programming error.
   static func forEachMember(
     of object: UnsafeRawBufferPointer,
-    _ body: (_ name: UnsafeRawBufferPointer, _ member: UnsafeRawBufferPointer) -> Void
+    _ body: (_ name: UnsafeRawBufferPointer, _ member: UnsafeRawBufferPointer) -> Bool
   ) {
     precondition(object.first == UInt8(ascii: "{") && object.last == UInt8(ascii: "}"))
     var position = 1
@@ -15,9 +16,10 @@ enum CompactObjectScanner {
       let nameEnd = endOfString(in: object, from: position)
       // The value starts after the closing quote and the colon.
       position = endOfValue(in: object, from: nameEnd + 1)
-      body(
+      let goOn = body(
         UnsafeRawBufferPointer(rebasing: object[(start + 1)..<(nameEnd - 1)]),
         UnsafeRawBufferPointer(rebasing: object[start..<position]))
+      if !goOn { return }
       if object[position] == UInt8(ascii: ",") { position += 1 }
     }
   }
@@ -31,9 +33,10 @@ enum CompactObjectScanner {
     var name = name
     name.withUTF8 { wanted in
       forEachMember(of: object) { memberName, member in
-        guard found == nil, memberName.elementsEqual(wanted) else { return }
+        guard memberName.elementsEqual(wanted) else { return true }
         // The member's text is `"name":value`.
         found = UnsafeRawBufferPointer(rebasing: member[(wanted.count + 3)...])
+        return false
       }
     }
     return found
