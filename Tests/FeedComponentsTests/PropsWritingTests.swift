@@ -12,7 +12,7 @@ import Testing
     view.value = "1,000원"
     view.subtitle = subtitle
     var written: [UInt8] = []
-    view.writeProps(into: &written)
+    view.writeCanonicalProps(into: &written)
     #expect(written == CanonicalJSONWriter().bytes(.object(view.props)))
   }
 }

@@ -35,8 +35,8 @@ public final class AccountRowView: Touchable {
   }
 }
 
-extension AccountRowView: PropsWriting {
-  func writeProps(into output: inout [UInt8]) {
+extension AccountRowView {
+  public func writeCanonicalProps(into output: inout [UInt8]) {
     // The members in canonical order: subtitle, title, value.
     output.append(UInt8(ascii: "{"))
     if let subtitle {

@@ -20,4 +20,17 @@ public protocol ContentView: AnyObject {
 
   /// The terminal lines for a node of this type with these props, `width` columns wide.
   static func textLines(for props: [String: JSONValue], width: Int, style: TextStyle) -> [String]
+
+  /// Appends the canonical compact JSON of `props`, the text a node's digest covers. Views
+  /// take the default, which writes the dictionary; a view drawn by the thousand (an account
+  /// row is most items of most feeds) writes its members straight instead of building the
+  /// dictionary for the writer to sort and walk, and a test holds it to the canonical writing
+  /// of `props` byte for byte.
+  func writeCanonicalProps(into output: inout [UInt8])
+}
+
+extension ContentView {
+  public func writeCanonicalProps(into output: inout [UInt8]) {
+    CanonicalJSONWriter().write(.object(props), depth: 1, into: &output)
+  }
 }
