@@ -418,10 +418,11 @@ private final class Bench {
   private func row(
     _ name: String, _ measured: Duration, _ floor: Duration, target: String, note: String = ""
   ) {
+    // Two decimals: a figure at its target (1.5×) must say which side of it it is on.
     let ratio = seconds(measured) / max(seconds(floor), 1e-9)
     print(
       pad(name, 41) + "| " + pad(format(measured), 14) + "| " + pad(format(floor), 15) + "| "
-        + pad(String(format: "%.1f×", ratio), 7) + "| " + target
+        + pad(String(format: "%.2f×", ratio), 7) + "| " + target
         + (note.isEmpty ? "" : "  (\(note))"))
   }
 
