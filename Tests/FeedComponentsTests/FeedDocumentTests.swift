@@ -183,6 +183,38 @@ import Testing
     }
   }
 
+  /// A document of a few ids compares each with those before it, one of many hashes them: the
+  /// same repeat is found, and named, either way.
+  @Test(arguments: [3, 100])
+  func aFooterRepeatingAnItemIsFoundAmongFewIdsAndAmongMany(rows: Int) {
+    let last = "row/\(rows - 1)"
+    let feed = Feed(owner: "o") {
+      Section(id: "s", footer: AnyComponent(TitleComponent(id: last, text: "end"))) {
+        (0..<rows).map { TitleComponent(id: "row/\($0)", text: "x") }
+      }
+    }
+    #expect(
+      throws: FeedDocumentError.duplicateID(
+        id: last, first: "item \(rows) of section \"s\"", second: "the footer of section \"s\"")
+    ) {
+      try feed.render()
+    }
+  }
+
+  @Test(arguments: [3, 100])
+  func aHeaderRepeatingAnItemOfAnEarlierSectionIsFound(rows: Int) {
+    let feed = Feed(owner: "o") {
+      Section(id: "a") { (0..<rows).map { TitleComponent(id: "row/\($0)", text: "x") } }
+      Section(id: "b", header: AnyComponent(TitleComponent(id: "row/0", text: "again"))) {}
+    }
+    #expect(
+      throws: FeedDocumentError.duplicateID(
+        id: "row/0", first: "item 1 of section \"a\"", second: "the header of section \"b\"")
+    ) {
+      try feed.render()
+    }
+  }
+
   @Test func duplicateSectionIdIsRefused() {
     let feed = Feed(owner: "o") {
       Section(id: "accounts") {}
