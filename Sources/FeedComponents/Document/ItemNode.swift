@@ -201,17 +201,6 @@ public struct ItemNode: Hashable, Sendable {
     /// How many of the spliced members (`digest`, then `id`) are out.
     var inserted = 0
 
-    init(
-      writer: CanonicalJSONWriter, depth: Int, drawn: UnsafeRawBufferPointer, digest: String,
-      id: String
-    ) {
-      self.writer = writer
-      self.depth = depth
-      self.drawn = drawn
-      self.digest = digest
-      self.id = id
-    }
-
     /// Puts out the spliced members not yet out whose names sort before `name`, the name of
     /// the drawn member at `offset`, after the drawn text before it; returns whether any are
     /// left to put out.
