@@ -76,7 +76,7 @@ extension ComponentSize {
     output.append(literal: #"{"height":"#)
     output.append(contentsOf: String(height).utf8)
     output.append(literal: #","mode":""#)
-    mode.withUTF8Buffer { output.append(contentsOf: $0) }
+    output.append(literal: mode)
     output.append(literal: #""}"#)
   }
 }
