@@ -11,7 +11,7 @@ public struct HTTPLimits: Sendable {
   public var idleTimeoutSeconds = 30
   /// Connections open at once, idle event streams included.
   public var maxConnections = 4096
-  /// Threads serving requests; each one polls its own connections with epoll.
+  /// Threads serving requests; each one polls its own connections (see `HTTPServer`).
   public var threads = 4
   /// Seconds between heartbeat comments on an event stream.
   public var heartbeatSeconds = 15.0

@@ -2,9 +2,15 @@ import CMicroHTTPD
 import Foundation
 import Synchronization
 
-/// An HTTP/1.1 server on libmicrohttpd: its thread pool polls connections with epoll, routes
-/// registered by the front end answer requests, and event streams wait suspended (no thread)
-/// between events. One log line and one metrics sample per request.
+/// An HTTP/1.1 server on libmicrohttpd: its thread pool polls connections with `poll(2)`, routes
+/// registered by the front end answer requests, and event streams wait suspended (no thread,
+/// not polled) between events. One log line and one metrics sample per request.
+///
+/// Not epoll: libmicrohttpd 0.9.75 (Debian 12's) races `MHD_quiesce_daemon` against its own
+/// epoll worker threads — both take the listening socket out of a worker's epoll set, and the
+/// loser aborts the process ("Failed to remove listen FD from epoll set") when a connection
+/// arrives as `stop()` begins. The poll loop builds its set on every turn and leaves the
+/// listening socket out once quiesced, so stopping is safe however busy the server is.
 ///
 /// `stop()` stops accepting, ends every event stream, lets requests in progress finish (up to
 /// `HTTPLimits.drainSeconds`) and then closes what is left.
@@ -44,7 +50,7 @@ public final class HTTPServer: Sendable {
     let (socket, bound) = try Self.listen(address)
     let context = Unmanaged.passRetained(self).toOpaque()
     let flags =
-      MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+      MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
       | MHD_ALLOW_SUSPEND_RESUME.rawValue | (address.isIPv6 ? MHD_USE_IPv6.rawValue : 0)
     let started = accountfeed_mhd_start(
       flags, socket, Self.accessHandler, context, Self.completedHandler, UInt32(limits.threads),
