@@ -64,3 +64,24 @@ extension DrawnNodeTests {
     #expect(stored == Self.node)
   }
 }
+
+/// A size a phone cannot draw is never written: a node drawn with one would be refused by every
+/// reader, and stop the program only when someone read it.
+@Suite struct NegativeHeightTests {
+  @Test func aFixedSizeWithANegativeHeightStopsTheDrawing() async {
+    await #expect(processExitsWith: .failure) {
+      _ = ItemNode(id: "n", type: "row", props: [:], size: .fixed(height: -3))
+    }
+  }
+
+  @Test func anEstimatedSizeWithANegativeHeightStopsTheDrawing() async {
+    await #expect(processExitsWith: .failure) {
+      _ = ItemNode(id: "n", type: "row", props: [:], size: .estimated(height: -1))
+    }
+  }
+
+  @Test func aHeightOfZeroIsDrawnAndReadBack() {
+    let node = ItemNode(id: "n", type: "row", props: [:], size: .fixed(height: 0))
+    #expect(node.fields.size == .fixed(height: 0))
+  }
+}

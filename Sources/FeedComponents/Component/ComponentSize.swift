@@ -72,7 +72,12 @@ extension ComponentSize {
   }
 
   /// `{"height":…,"mode":"…"}`, its members in canonical order.
+  ///
+  /// A negative height is a component's mistake, and stops the program here: written out, the
+  /// node would be refused by every reader (this one included, so a stored snapshot holding it
+  /// could never be read back), and it would stop the program later, far from its cause.
   private static func write(mode: StaticString, height: Int, into output: inout [UInt8]) {
+    precondition(height >= 0, "a \(mode) size of height \(height): a height cannot be negative")
     output.append(literal: #"{"height":"#)
     output.append(contentsOf: String(height).utf8)
     output.append(literal: #","mode":""#)
