@@ -25,7 +25,10 @@ struct ChangeApplier {
       let index = owners.first { ChangeApplier.name(.owner($0.owner)) == what }?.change ?? 0
       throw AccountStoreError.notFound(what).inChange(index, of: changes.count)
     }
-    try transaction.executeScript("SAVEPOINT batch")
+    // Marked as the store's, so `SQL/014` keeps the heads its snapshots keep up to date (the
+    // mark outlives the savepoint's rollbacks: it is set before it).
+    try transaction.executeScript(
+      "SELECT set_config('accountfeed.writer', 'store', true); SAVEPOINT batch")
     if let adjusts = BalanceAdjustBatch(changes) {
       if let results = try adjusts.results(in: transaction) { return results }
       try transaction.executeScript("ROLLBACK TO SAVEPOINT batch")

@@ -142,16 +142,40 @@ import Testing
     #expect(nodes == 1)
   }
 
-  /// Changes a balance behind the store's back, so only a write that draws the whole feed
-  /// shows it: what tells a patched write from a whole one.
+  /// Changes a balance behind the store's back while claiming to be the store (the mark
+  /// `SQL/014` trusts), so the head is kept and only a write that draws the whole feed shows
+  /// the change: what tells a patched write from a whole one.
   private func bypass(_ connection: PostgresConnection, account id: Int64) throws {
-    try connection.execute("UPDATE accounts SET balance_minor = 123456789 WHERE id = \(id)")
+    try connection.transaction { tx in
+      try tx.executeScript("SELECT set_config('accountfeed.writer', 'store', true)")
+      try tx.execute("UPDATE accounts SET balance_minor = 123456789 WHERE id = \(id)")
+    }
+  }
+
+  /// An account changed by another program (no mark): the head is dropped, so the next write
+  /// draws the whole feed and its snapshot is the live feed, the outside change included.
+  @Test func aWriteAfterAnOutsideChangeRecordsTheLiveFeed() throws {
+    let (latest, live, heads) = try withService(layout: .default) { service, connection in
+      let ids = try seedLargeOwner(service)
+      try connection.execute("UPDATE accounts SET balance_minor = 123456789 WHERE id = \(ids[8])")
+      let heads = try connection.query("SELECT count(*) AS n FROM feed_heads").single()
+        .decode("n", as: Int64.self)
+      try service.updateAccount(ids[3], AccountUpdate(name: "새 이름"), delta: nil, in: .owner("big"))
+      let latest = try service.document(.latest(back: 0), owner: "big")
+      return (latest, try service.liveDocument(owner: "big"), heads)
+    }
+    let changed = shows(latest, "123,456,789원")
+    #expect(heads == 0)
+    #expect(latest.encoded() == live.encoded())
+    #expect(changed)
   }
 
   private func shows(_ document: FeedDocument, _ text: String) -> Bool {
     String(decoding: document.encoded(), as: UTF8.self).contains(text)
   }
 
+  /// Also the store's own writes keeping the head: were the write not marked as the store's,
+  /// `SQL/014` would drop the head and the write would draw the whole feed.
   @Test func aPatchedWriteDrawsOnlyTheRowsItChanged() throws {
     let latest = try withService(layout: .default) { service, connection in
       let ids = try seedLargeOwner(service)

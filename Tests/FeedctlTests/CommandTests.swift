@@ -274,7 +274,7 @@ struct CommandTests {
           "004_placements.sql", "005_snapshot_storage.sql", "006_tokens_and_notify.sql",
           "007_token_notify.sql", "008_feed_heads.sql", "009_cheaper_checks.sql",
           "010_head_chunks_uncompressed.sql", "011_head_items_by_key.sql", "012_chunk_digests.sql",
-          "013_checkpoint_nodes.sql",
+          "013_checkpoint_nodes.sql", "014_outside_writes_drop_heads.sql",
         ])
       let second = try JSONParser.parse(
         Array(try feedctl.succeed(["migrate", "--format", "json"]).utf8))

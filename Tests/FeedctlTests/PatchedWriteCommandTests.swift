@@ -16,9 +16,15 @@ import Testing
         FROM generate_series(1, 250) g;
         """)
       try feedctl.succeed(["snapshot"])
-      // Changed behind the store's back: only a write that draws the whole feed shows it.
+      // Changed behind the store's back, claiming to be the store so the head is kept
+      // (SQL/014): only a write that draws the whole feed shows it.
       try connection.executeScript(
-        "UPDATE accounts SET balance_minor = 123456789 WHERE owner_id = 'alice' AND position = 7")
+        """
+        BEGIN;
+        SELECT set_config('accountfeed.writer', 'store', true);
+        UPDATE accounts SET balance_minor = 123456789 WHERE owner_id = 'alice' AND position = 7;
+        COMMIT;
+        """)
       let id = try connection.query(
         "SELECT id FROM accounts WHERE owner_id = 'alice' AND position = 3"
       ).single().decode("id", as: Int64.self)
