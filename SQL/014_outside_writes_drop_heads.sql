@@ -14,6 +14,10 @@
 -- what it wrote. (Without the lock, a head written from rows read just before an outside write
 -- committed would outlive it.)
 
+-- The heads there are now are dropped too: one may hold an item an outside write changed before
+-- this migration. Each owner's next write draws its feed whole and writes its head again.
+DELETE FROM feed_heads;
+
 CREATE FUNCTION feed_heads_drop_on_outside_write() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   touched text[];
