@@ -20,14 +20,7 @@ import Testing
     try connection.executeScript("ALTER TABLE feed_snapshots ADD COLUMN nodes text")
     defer { try? connection.executeScript("ALTER TABLE feed_snapshots DROP COLUMN nodes") }
     let service = FeedService { AccountStore(connection: connection) }
-    var changes: [StoreChange] = [.addOwner(id: "long", displayName: "Long")]
-    for index in 0..<600 {
-      changes.append(
-        .addAccount(
-          ownerID: "long",
-          NewAccount(name: "계좌 \(index)", balance: Money(minorUnits: 1000, currency: .krw))))
-    }
-    try service.apply(changes, in: .anyOwner, reason: "setup")
+    try service.apply(longOwnerChanges("long", accounts: 600), in: .anyOwner, reason: "setup")
     let id = try service.accounts(owner: "long")[0].id
     try service.apply(
       [.updateAccount(id: id, AccountUpdate(position: 700))], in: .anyOwner, reason: "moved")

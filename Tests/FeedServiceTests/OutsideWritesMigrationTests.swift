@@ -16,14 +16,7 @@ import Testing
   private func databaseBefore014(_ connection: PostgresConnection) throws -> [Int64] {
     try migrate(connection, before: 14)
     let service = FeedService { AccountStore(connection: connection) }
-    var changes: [StoreChange] = [.addOwner(id: "long", displayName: "Long")]
-    for index in 0..<250 {
-      changes.append(
-        .addAccount(
-          ownerID: "long",
-          NewAccount(name: "계좌 \(index)", balance: Money(minorUnits: 1000, currency: .krw))))
-    }
-    try service.apply(changes, in: .anyOwner, reason: "setup")
+    try service.apply(longOwnerChanges("long", accounts: 250), in: .anyOwner, reason: "setup")
     let ids = try service.accounts(owner: "long").map(\.id)
     try connection.execute("UPDATE accounts SET balance_minor = 123456789 WHERE id = \(ids[8])")
     return ids

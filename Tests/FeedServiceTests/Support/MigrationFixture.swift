@@ -52,3 +52,14 @@ func migrate(_ connection: PostgresConnection, before version: Int) throws {
   )
   .migrate()
 }
+
+/// The changes that add an owner with `accounts` accounts of 1,000원 each, named in order: a feed
+/// long enough to keep a head (SQL/008).
+func longOwnerChanges(_ id: String, accounts: Int) -> [StoreChange] {
+  [.addOwner(id: id, displayName: "Long")]
+    + (0..<accounts).map { index in
+      .addAccount(
+        ownerID: id,
+        NewAccount(name: "계좌 \(index)", balance: Money(minorUnits: 1000, currency: .krw)))
+    }
+}
