@@ -21,6 +21,11 @@ extension AccountStore {
   /// patch makes.
   static let smallestHeadedFeed = 200
 
+  /// The statement that marks a transaction's account writes as the store's, which `SQL/014`
+  /// lets keep the heads: written once, for the store's writes and for a tool that must write
+  /// as the store does (a benchmark's floor, a test telling a patched write from a whole one).
+  public static let storeWriteMark = "SELECT set_config('accountfeed.writer', 'store', true)"
+
   /// Whether `change` leaves every account where it stands and shown or hidden as it was, so
   /// every account section keeps its items in their order and only the changed rows' items
   /// differ. Notices may change freely: their section is small and drawn whole.

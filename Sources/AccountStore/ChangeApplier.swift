@@ -27,8 +27,7 @@ struct ChangeApplier {
     }
     // Marked as the store's, so `SQL/014` keeps the heads its snapshots keep up to date (the
     // mark outlives the savepoint's rollbacks: it is set before it).
-    try transaction.executeScript(
-      "SELECT set_config('accountfeed.writer', 'store', true); SAVEPOINT batch")
+    try transaction.executeScript(AccountStore.storeWriteMark + "; SAVEPOINT batch")
     if let adjusts = BalanceAdjustBatch(changes) {
       if let results = try adjusts.results(in: transaction) { return results }
       try transaction.executeScript("ROLLBACK TO SAVEPOINT batch")

@@ -236,8 +236,8 @@ private final class Bench {
   /// One account's delta through the service (write + snapshot) against the bare UPDATE of the
   /// same row in a copy of the measured owners' accounts with the table's indexes and checks.
   /// A copy, because the two take turns: the same row updated behind the store's back would
-  /// stay out of a headed feed's patched snapshots (docs/postgres.md), and the snapshots the
-  /// next figures weigh and rebuild would not be the feed.
+  /// drop a headed feed's head before each of our writes (`SQL/014`), which would then draw the
+  /// whole feed instead of the one account.
   private func write() throws {
     try connection.executeScript(
       """
@@ -326,7 +326,7 @@ private final class Bench {
       try self.connection.transaction { tx in
         // Marked as the store marks its writes, so the floor's UPDATE, like ours, leaves the
         // heads alone (`SQL/014`) rather than locking 100,000 owners to drop heads none has.
-        try tx.executeScript("SELECT set_config('accountfeed.writer', 'store', true)")
+        try tx.executeScript(AccountStore.storeWriteMark)
         try tx.execute(
           """
           UPDATE accounts SET balance_minor = balance_minor + 1, version = version + 1

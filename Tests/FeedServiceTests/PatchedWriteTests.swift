@@ -147,7 +147,7 @@ import Testing
   /// the change: what tells a patched write from a whole one.
   private func bypass(_ connection: PostgresConnection, account id: Int64) throws {
     try connection.transaction { tx in
-      try tx.executeScript("SELECT set_config('accountfeed.writer', 'store', true)")
+      try tx.executeScript(AccountStore.storeWriteMark)
       try tx.execute("UPDATE accounts SET balance_minor = 123456789 WHERE id = \(id)")
     }
   }
