@@ -21,9 +21,13 @@ struct JSONTextBuffer {
     bytes.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
+      // Nearly every string needs no escape: one scan says so, and the text goes in whole.
+      if !utf8.contains(where: Self.needsEscape) {
+        bytes.append(contentsOf: utf8)
+        return
+      }
       var start = 0
-      for (index, byte) in utf8.enumerated()
-      where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+      for (index, byte) in utf8.enumerated() where Self.needsEscape(byte) {
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
         if byte < 0x20 {
           bytes.append(contentsOf: "\\u00".utf8)
@@ -38,6 +42,10 @@ struct JSONTextBuffer {
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
   }
 
   /// Appends `text` as a JSON string, or `null` when there is none.

@@ -139,6 +139,14 @@ enum SnapshotBody {
   private static func appendOps(
     from source: [StoredItem], to target: [StoredItem], into text: inout JSONTextBuffer
   ) {
+    // A checkpoint's sections, every section of a first snapshot: nothing to copy from.
+    if source.isEmpty {
+      for (index, item) in target.enumerated() {
+        if index > 0 { text.raw(",") }
+        appendItem(item, into: &text)
+      }
+      return
+    }
     var positions: [String: Int] = [:]
     positions.reserveCapacity(source.count)
     for (index, item) in source.enumerated() { positions[item.id] = index }

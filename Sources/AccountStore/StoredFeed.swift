@@ -25,7 +25,7 @@ public struct StoredFeed: Hashable, Sendable {
 
   /// Every item digest the feed refers to.
   public var itemDigests: Set<String> {
-    var digests = Set<String>()
+    var digests = Set<String>(minimumCapacity: itemCount)
     for section in sections {
       for item in section.items { digests.insert(item.digest) }
     }

@@ -7,8 +7,8 @@ extension FeedDocument {
   /// node of any of its items (without `id` and `digest`, in canonical JSON) under its digest —
   /// asked only for nodes no earlier snapshot stored, so a snapshot shares every other node.
   var stored: (feed: StoredFeed, nodes: @Sendable (Set<String>) -> [String: String]) {
-    let writer = CanonicalJSONWriter()
-    var items: [String: ItemNode] = [:]
+    var items: [ItemNode] = []
+    items.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
     var sections: [StoredSection] = []
     sections.reserveCapacity(self.sections.count)
     for section in self.sections {
@@ -16,27 +16,39 @@ extension FeedDocument {
       references.reserveCapacity(section.items.count)
       for item in section.items {
         references.append(StoredItem(id: item.id, digest: item.digest))
-        items[item.digest] = item
       }
+      items += section.items
       sections.append(
         StoredSection(
-          id: section.id,
-          shell: writer.string(section.shellJSON),
-          digest: section.digest, items: references))
+          id: section.id, shell: section.shellText, digest: section.digest, items: references))
     }
     let feed = StoredFeed(
-      top: writer.string(topJSON),
-      digest: digest, sections: sections)
-    return (
-      feed,
-      { [items] digests in
-        var nodes: [String: String] = [:]
-        for digest in digests {
-          if let item = items[digest] { nodes[digest] = item.drawnJSON }
+      top: CanonicalJSONWriter().string(topJSON), digest: digest, sections: sections)
+    return (feed, { [items] digests in Self.nodes(digests, of: items) })
+  }
+
+  /// The nodes of those of `items` whose digests are asked for. A short feed's items (nearly
+  /// every feed's) are looked through for each digest: hashing 64-character digests into a
+  /// table, for every snapshot of every owner, cost more than comparing them, which differ in
+  /// their first bytes.
+  private static func nodes(_ digests: Set<String>, of items: [ItemNode]) -> [String: String] {
+    var nodes: [String: String] = [:]
+    nodes.reserveCapacity(digests.count)
+    if items.count <= 32 {
+      for digest in digests {
+        if let item = items.first(where: { $0.digest == digest }) {
+          nodes[digest] = item.drawnJSON
         }
-        return nodes
       }
-    )
+      return nodes
+    }
+    var byDigest: [String: Int] = [:]
+    byDigest.reserveCapacity(items.count)
+    for (index, item) in items.enumerated() { byDigest[item.digest] = index }
+    for digest in digests {
+      if let index = byDigest[digest] { nodes[digest] = items[index].drawnJSON }
+    }
+    return nodes
   }
 
   /// Rebuilds the document a snapshot stored. The store wrote every digest itself, so they are

@@ -79,6 +79,15 @@ import Testing
     }
   }
 
+  @Test(arguments: [
+    section, SectionNode(id: "empty", items: []),
+    SectionNode(id: "headed", header: plain, items: [item]),
+    SectionNode(id: "a", items: [], additionalFields: ["id": "not mine", "items": [1], "b": 2]),
+  ])
+  func aShellTextIsTheCanonicalWritingOfItsShellJSON(section: SectionNode) {
+    #expect(section.shellText == CanonicalJSONWriter().string(section.shellJSON))
+  }
+
   @Test func anItemDigestCoversItsJSONWithoutIDAndDigest() throws {
     for item in [Self.item, Self.plain, Self.estimated] {
       var drawn = try #require(item.json.objectValue)

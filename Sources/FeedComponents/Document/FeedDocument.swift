@@ -214,15 +214,16 @@ public struct FeedDocument: Hashable, Sendable {
       }
     }
     let total = sections.reduce(0) { $0 + $1.items.count + 2 }
-    var itemIDs = Set<String>(minimumCapacity: total > fewIDs ? total : 0)
+    var itemIDs = total > fewIDs ? IdentifierFingerprints(capacity: total) : nil
     func check(_ id: String, section: Int, slot: Slot) throws(FeedDocumentError) {
       if let reason = FeedIdentifier.problem(with: id) {
         throw .invalidID(id: id, place: place(of: slot, in: sections[section]), reason: reason)
       }
-      let repeated =
-        total > fewIDs
-        ? !itemIDs.insert(id).inserted
-        : appears(id, before: slot, ofSection: section, in: sections)
+      // A fingerprint seen before only says the id may repeat; the ids before it say whether
+      // it does.
+      var mayRepeat = true
+      if itemIDs != nil { mayRepeat = !itemIDs!.insert(id) }
+      let repeated = mayRepeat && appears(id, before: slot, ofSection: section, in: sections)
       if repeated {
         var first: String?
         forEachItem(in: sections) { other, otherSection, otherSlot in

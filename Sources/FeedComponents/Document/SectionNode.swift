@@ -93,6 +93,30 @@ public struct SectionNode: Hashable, Sendable {
     return .object(members)
   }
 
+  /// `shellJSON` as canonical compact text, written straight from the fields: a snapshot
+  /// stores a shell for every section of every owner, and going through `JSONValue` parsed the
+  /// header's and footer's drawn text only to write it out again.
+  public var shellText: String {
+    var fixed: [String] = []
+    if footer != nil { fixed.append("footer") }
+    if header != nil { fixed.append("header") }
+    fixed.append("id")
+    let writer = CanonicalJSONWriter()
+    var output: [UInt8] = []
+    writer.writeObject(
+      keys: CanonicalJSONWriter.canonicalKeys(fixed, adding: additionalFields), depth: 0,
+      into: &output
+    ) { key, output in
+      switch key {
+      case "id": CanonicalJSONWriter.writeString(id, into: &output)
+      case "header" where header != nil: header!.write(with: writer, depth: 1, into: &output)
+      case "footer" where footer != nil: footer!.write(with: writer, depth: 1, into: &output)
+      default: writer.write(additionalFields[key]!, depth: 1, into: &output)
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
   static let knownFields: Set<String> = ["id", "header", "footer", "items", "digest"]
 
   /// Appends the full wire form (`json`) at nesting `depth`, written straight from the fields.
