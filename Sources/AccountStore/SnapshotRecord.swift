@@ -73,16 +73,21 @@ struct SnapshotRecord {
   }
 
   /// `nodes` as `carriedNodesText` writes them.
+  ///
+  /// Every bulk snapshot writes one of these per owner, so the lines are put together as bytes
+  /// in one buffer: growing a `String` piece by piece cost a twelfth of `snapshot --all`.
   static func nodesText(_ nodes: [String: String]) -> String {
-    var text = ""
-    text.reserveCapacity(nodes.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 2 })
-    for (digest, node) in nodes.sorted(by: { $0.key < $1.key }) {
-      text += digest
-      text += " "
-      text += node
-      text += "\n"
+    var lines = Array(nodes)
+    lines.sort { $0.key < $1.key }
+    var text: [UInt8] = []
+    text.reserveCapacity(lines.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 2 })
+    for (digest, node) in lines {
+      text.append(contentsOf: digest.utf8)
+      text.append(UInt8(ascii: " "))
+      text.append(contentsOf: node.utf8)
+      text.append(UInt8(ascii: "\n"))
     }
-    return text
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// The nodes snapshot `sequence` of owner `id` carries (`nodes` as stored; none when nil).
