@@ -62,6 +62,46 @@ private struct IndentWalk {
   /// any value a feed holds; a piece that finds too little asks for more.
   var roomWanted: Int { 2 * (text.count - runStart) + 2 * level + 64 }
 
+  /// The pieces are mostly a few bytes long — a number, `true`, the indentation of a line —
+  /// so they are copied a machine word at a time rather than through `memcpy` and `memset`,
+  /// whose calls cost more than such copies: a word written past a piece's end is written over
+  /// by what follows, and the room asked for always has a word to spare.
+  private static let word = MemoryLayout<UInt64>.size
+
+  /// Copies `count` bytes from `source` to `target`, whole words while a word can be read
+  /// before `readable` (the end of the text) and only the rest byte by byte.
+  @inline(__always)
+  private static func copy(
+    from source: UnsafePointer<UInt8>, count: Int, readableTo readable: UnsafePointer<UInt8>,
+    to target: UnsafeMutablePointer<UInt8>
+  ) {
+    guard count <= 4 * word else {
+      target.initialize(from: source, count: count)
+      return
+    }
+    var offset = 0
+    while offset < count && source + offset + word <= readable {
+      UnsafeMutableRawPointer(target + offset).storeBytes(
+        of: UnsafeRawPointer(source + offset).loadUnaligned(as: UInt64.self), as: UInt64.self)
+      offset += word
+    }
+    while offset < count {
+      target[offset] = source[offset]
+      offset += 1
+    }
+  }
+
+  /// Writes `count` spaces at `target`, a word at a time.
+  @inline(__always)
+  private static func spaces(_ count: Int, at target: UnsafeMutablePointer<UInt8>) {
+    var offset = 0
+    while offset < count {
+      UnsafeMutableRawPointer(target + offset).storeBytes(
+        of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+      offset += word
+    }
+  }
+
   /// Writes pieces from the start of `room` while they fit, and returns how many bytes it wrote.
   mutating func write(into room: UnsafeMutableBufferPointer<UInt8>) -> Int {
     let base = text.baseAddress!
@@ -92,8 +132,9 @@ private struct IndentWalk {
       let closes = byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
       let lineLevel = opens ? level + 1 : closes ? level - 1 : level
       let size = run + 1 + (byte == UInt8(ascii: ":") ? 1 : 1 + 2 * lineLevel)
-      guard limit - next >= size else { return next - room.baseAddress! }
-      next.initialize(from: base + runStart, count: run)
+      // The copies below write whole words, up to a word past the piece's end.
+      guard limit - next >= size + Self.word else { return next - room.baseAddress! }
+      Self.copy(from: base + runStart, count: run, readableTo: base + end, to: next)
       next += run
       if byte == UInt8(ascii: ":") {
         next[0] = byte
@@ -105,7 +146,7 @@ private struct IndentWalk {
           next += 1
         }
         next.pointee = UInt8(ascii: "\n")
-        (next + 1).initialize(repeating: UInt8(ascii: " "), count: 2 * lineLevel)
+        Self.spaces(2 * lineLevel, at: next + 1)
         next += 1 + 2 * lineLevel
         if closes {
           next.pointee = byte
