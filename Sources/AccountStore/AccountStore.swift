@@ -231,10 +231,11 @@ public final class AccountStore: Sendable {
   // MARK: Shared steps
 
   /// Reads the owner's rows in one statement (see `Columns.feedOwner`): the owner's row first,
-  /// then the accounts, then the notices, each in display order. Inside a transaction it sees
-  /// what the transaction sees, and `readAt` is the transaction's clock.
+  /// with the accounts as arrays (`FeedAccountArrays`), then the notices, each in display
+  /// order. Inside a transaction it sees what the transaction sees, and `readAt` is the
+  /// transaction's clock.
   ///
-  /// The owner's id is one parameter the three parts compare with. Where owners are alike,
+  /// The owner's id is one parameter the parts compare with. Where owners are alike,
   /// PostgreSQL soon keeps one generic plan for the prepared statement, so a small feed costs no
   /// planning (planning the three parts took longer than running them); where one owner holds
   /// most of the table, it plans each read for the owner asked for, and a small owner's rows are
@@ -243,28 +244,20 @@ public final class AccountStore: Sendable {
   /// 10-account owner beside one of 100,000.)
   static func readFeedRows(owner id: String, in database: some PostgresQueryable) throws -> FeedRows
   {
-    var owner = PostgresBindings()
-    owner.append(id)
-    let rows = try database.query(PostgresQuery(unsafeSQL: feedRowsSQL, bindings: owner))
+    var bindings = PostgresBindings()
+    bindings.append(id)
+    let rows = try database.query(PostgresQuery(unsafeSQL: feedRowsSQL, bindings: bindings))
     let part = try rows.index(ofColumn: "part")
     guard let ownerRow = rows.first, try ownerRow.decode(at: part, as: Int32.self) == 0 else {
       throw AccountStoreError.notFound("owner '\(id)'")
     }
-    var accounts: [Account] = []
-    var notices: [Notice] = []
-    accounts.reserveCapacity(rows.count - 1)
-    let accountColumns = try AccountColumns(rows)
     let noticeColumns = try NoticeColumns(rows)
-    for row in rows.dropFirst() {
-      if try row.decode(at: part, as: Int32.self) == 1 {
-        accounts.append(try Account(row: row, columns: accountColumns))
-      } else {
-        notices.append(try Notice(row: row, columns: noticeColumns))
-      }
-    }
+    let notices = try rows.dropFirst().map { try Notice(row: $0, columns: noticeColumns) }
     let ownerColumns = try FeedOwnerColumns(rows)
+    let owner = try Owner(feedRow: ownerRow, columns: ownerColumns)
     return FeedRows(
-      owner: try Owner(feedRow: ownerRow, columns: ownerColumns), accounts: accounts,
+      owner: owner,
+      accounts: try FeedAccountArrays(rows).accounts(in: ownerRow, owner: owner.id),
       notices: notices, readAt: try ownerRow.decode(at: ownerColumns.readAt))
   }
 
@@ -272,8 +265,13 @@ public final class AccountStore: Sendable {
   /// a read neither builds its text nor binds the id once per part (`SkewedOwnerTests` checks
   /// its plan).
   static let feedRowsSQL = """
-    SELECT \(Columns.feedOwner) FROM owners WHERE id = $1
-    UNION ALL SELECT \(Columns.feedAccount) FROM accounts WHERE owner_id = $1
+    SELECT \(Columns.feedOwner) FROM owners CROSS JOIN LATERAL (
+      SELECT \(Columns.accountArrays) FROM (
+        SELECT id, name, kind, balance_minor, currency, position, placement, hidden, version,
+          created_at, updated_at
+        FROM accounts WHERE owner_id = $1 ORDER BY \(Columns.displayOrder)
+      ) AS shown
+    ) AS listed WHERE owners.id = $1
     UNION ALL SELECT \(Columns.feedNotice) FROM notices WHERE owner_id = $1
     ORDER BY part, \(Columns.displayOrder)
     """

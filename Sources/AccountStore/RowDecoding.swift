@@ -13,27 +13,34 @@ enum Columns {
     """
   static let snapshotInfo =
     "owner_id, sequence, taken_at, label, reason, digest, screen, added, changed, removed, moved"
-  /// The three parts of the feed read, one `UNION ALL` of typed rows: `part` says which (0 the
-  /// owner, 1 an account, 2 a notice) and every part has every column, NULL where it is not its
-  /// own. Accounts and notices share `id`, `owner_id`, `position`, `placement`, `version` and
-  /// the timestamps; the owner's id is its `owner_id`, and `read_at` is the database's clock.
+  /// The two parts of the feed read, one `UNION ALL` of typed rows: `part` says which (0 the
+  /// owner, 1 a notice) and every part has every column, NULL where it is not its own. The
+  /// owner's row carries the accounts as arrays (`accountArrays`, see `FeedAccountArrays`);
+  /// its id is its `owner_id`, and `read_at` is the database's clock.
   static let feedOwner = """
-    0 AS part, id AS owner_id, display_name, last_snapshot_sequence, created_at, \
+    0 AS part, owners.id AS owner_id, display_name, last_snapshot_sequence, created_at, \
     now() AS read_at, NULL::bigint AS id, NULL::integer AS position, NULL::bigint AS placement, \
-    NULL::bigint AS version, NULL::timestamptz AS updated_at, NULL::text AS name, \
-    NULL::text AS kind, NULL::bigint AS balance_minor, NULL::text AS currency, \
-    NULL::boolean AS hidden, NULL::text AS message, NULL::text AS severity, \
-    NULL::boolean AS dismissible, NULL::timestamptz AS active_from, \
-    NULL::timestamptz AS active_until, NULL::timestamptz AS dismissed_at
-    """
-  static let feedAccount = """
-    1, owner_id, NULL, NULL, created_at, NULL, id, position, placement, version, updated_at, \
-    name, kind, balance_minor, currency, hidden, NULL, NULL, NULL, NULL, NULL, NULL
+    NULL::bigint AS version, NULL::timestamptz AS updated_at, NULL::text AS message, \
+    NULL::text AS severity, NULL::boolean AS dismissible, NULL::timestamptz AS active_from, \
+    NULL::timestamptz AS active_until, NULL::timestamptz AS dismissed_at, \
+    account_ids, account_names, account_kinds, account_balances, account_currencies, \
+    account_positions, account_placements, account_hidden, account_versions, \
+    account_created_at, account_updated_at
     """
   static let feedNotice = """
-    2, owner_id, NULL, NULL, created_at, NULL, id, position, placement, version, updated_at, \
-    NULL, NULL, NULL, NULL, NULL, message, severity, dismissible, active_from, active_until, \
-    dismissed_at
+    1, owner_id, NULL, NULL, created_at, NULL, id, position, placement, version, updated_at, \
+    message, severity, dismissible, active_from, active_until, dismissed_at, \
+    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    """
+  /// The owner's accounts as arrays, aggregated from `shown`, a subquery that lists them in
+  /// display order.
+  static let accountArrays = """
+    array_agg(id) AS account_ids, array_agg(name) AS account_names, \
+    array_agg(kind) AS account_kinds, array_agg(balance_minor) AS account_balances, \
+    array_agg(currency) AS account_currencies, array_agg(position) AS account_positions, \
+    array_agg(placement) AS account_placements, array_agg(hidden) AS account_hidden, \
+    array_agg(version) AS account_versions, array_agg(created_at) AS account_created_at, \
+    array_agg(updated_at) AS account_updated_at
     """
   /// How an owner's accounts and notices are shown: by position, and among rows at the same
   /// position the most recently placed first (`SQL/004_placements.sql`), so placing a row at

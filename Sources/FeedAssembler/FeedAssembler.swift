@@ -104,7 +104,10 @@ public struct FeedAssembler: Sendable {
   /// The accounts every section shows: all of them, or the ones not hidden. The total adds up
   /// exactly the rows on the screen.
   private func shownAccounts(_ rows: FeedRows) -> [Account] {
-    showsHidden ? rows.accounts : rows.accounts.filter { !$0.hidden }
+    // Filtering copies the list even when it keeps every account, as it mostly does: a copy
+    // of 100,000 accounts was the largest thing a long feed's assembly held.
+    showsHidden || !rows.accounts.contains(where: \.hidden)
+      ? rows.accounts : rows.accounts.filter { !$0.hidden }
   }
 
   /// Whether the layout lists hidden accounts (and so adds them to the total).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A one-dimensional array parameter (`text[]`, `int8[]`, …), its elements optional so that
 /// SQL NULLs travel too.
 ///
@@ -33,6 +35,14 @@ extension Int64: PostgresArrayElement {
 
 extension Int32: PostgresArrayElement {
   public static var postgresArrayType: PostgresDataType { PostgresDataType(1007) }
+}
+
+extension Bool: PostgresArrayElement {
+  public static var postgresArrayType: PostgresDataType { PostgresDataType(1000) }
+}
+
+extension Date: PostgresArrayElement {
+  public static var postgresArrayType: PostgresDataType { PostgresDataType(1185) }
 }
 
 extension PostgresArray: PostgresEncodable {
