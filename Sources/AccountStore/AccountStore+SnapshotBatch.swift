@@ -209,9 +209,18 @@ extension AccountStore {
       SELECT \(unsafe: Columns.owner), now() AS read_at FROM owners
       WHERE id IN (SELECT jsonb_array_elements_text(\(list)))
       """,
-      ownersRowsQuery(Columns.account, from: "accounts", list: list),
+      ownersAccountsQuery(list: list),
       ownersRowsQuery(Columns.notice, from: "notices", list: list),
     ]
+  }
+
+  /// The accounts of the owners in `list` as `readFeedRows` reads one owner's: a row per owner
+  /// with an array per column (`FeedAccountArrays`), the accounts aggregated in display order.
+  /// A row per account cost libpq more to take apart than the rest of a batch's reading.
+  static func ownersAccountsQuery(list: PostgresJSONB) -> PostgresQuery {
+    ownersRowsQuery(
+      Columns.account + ", placement", from: "accounts", list: list,
+      aggregating: Columns.accountArrays)
   }
 
   /// The rows of every one of `owners` out of the results of `feedRowsQueries`, in the owners'
@@ -224,10 +233,11 @@ extension AccountStore {
       results[results.startIndex + 2]
     )
     var accounts: [String: [Account]] = [:]
-    let accountColumns = try AccountColumns(accountRows)
+    let accountArrays = try FeedAccountArrays(accountRows)
+    let accountOwner = try accountRows.index(ofColumn: "owner_id")
     for row in accountRows {
-      let account = try Account(row: row, columns: accountColumns)
-      accounts[account.ownerID, default: []].append(account)
+      let owner = try row.decode(at: accountOwner, as: String.self)
+      accounts[owner] = try accountArrays.accounts(in: row, owner: owner)
     }
     var notices: [String: [Notice]] = [:]
     let noticeColumns = try NoticeColumns(noticeRows)
@@ -256,16 +266,20 @@ extension AccountStore {
   /// but without them the planner expects the list to match a hundred rows, reads them through
   /// a bitmap and sorts them again (10.3 ms a 500-owner batch); bounded, it expects a narrow
   /// slice of the index and reads it in order (5.5 ms).
-  static func ownersRowsQuery(_ columns: String, from table: String, list: PostgresJSONB)
-    -> PostgresQuery
-  {
-    """
-    WITH wanted AS (SELECT jsonb_array_elements_text(\(list)) AS id)
-    SELECT \(unsafe: columns) FROM \(unsafe: table)
-    WHERE owner_id = ANY(ARRAY(SELECT id FROM wanted))
-      AND owner_id BETWEEN (SELECT min(id) FROM wanted) AND (SELECT max(id) FROM wanted)
-    ORDER BY owner_id, \(unsafe: Columns.displayOrder)
-    """
+  ///
+  /// With `aggregating`, the rows are aggregated by those columns' expressions, a row per owner.
+  static func ownersRowsQuery(
+    _ columns: String, from table: String, list: PostgresJSONB, aggregating arrays: String? = nil
+  ) -> PostgresQuery {
+    let (head, tail) =
+      arrays.map { ("SELECT owner_id, \($0) FROM (", ") AS shown GROUP BY owner_id") } ?? ("", "")
+    return """
+      WITH wanted AS (SELECT jsonb_array_elements_text(\(list)) AS id)
+      \(unsafe: head)SELECT \(unsafe: columns) FROM \(unsafe: table)
+      WHERE owner_id = ANY(ARRAY(SELECT id FROM wanted))
+        AND owner_id BETWEEN (SELECT min(id) FROM wanted) AND (SELECT max(id) FROM wanted)
+      ORDER BY owner_id, \(unsafe: Columns.displayOrder)\(unsafe: tail)
+      """
   }
 
   /// The latest snapshot of each owner's screen, with its feed rebuilt from its chain, by
