@@ -74,10 +74,15 @@ struct BalanceAdjustBatch {
     }
     guard rows.count == count else { return nil }
     var results = [StoreChangeResult?](repeating: nil, count: count)
+    // The columns found once for the whole result, not by name in each of its rows.
+    let columns = try AccountColumns(rows)
+    let (changeNumber, changed) = (
+      try rows.index(ofColumn: "change_number"), try rows.index(ofColumn: "changed")
+    )
     for row in rows {
-      let account = StoreChangeResult.account(try Account(row: row))
-      let index = Int(try row.decode("change_number", as: Int64.self)) - 1
-      results[index] = try row.decode("changed", as: Bool.self) ? account : .unchanged(account)
+      let account = StoreChangeResult.account(try Account(row: row, columns: columns))
+      let index = Int(try row.decode(at: changeNumber, as: Int64.self)) - 1
+      results[index] = try row.decode(at: changed, as: Bool.self) ? account : .unchanged(account)
     }
     return results.compactMap(\.self)
   }

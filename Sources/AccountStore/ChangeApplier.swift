@@ -125,7 +125,7 @@ struct ChangeApplier {
     let accountList = PostgresJSONB("[" + accounts.joined(separator: ",") + "]")
     let noticeList = PostgresJSONB("[" + notices.joined(separator: ",") + "]")
     var found: [ChangeStatement.Target: String] = [:]
-    for row in try transaction.query(
+    let rows = try transaction.query(
       """
       SELECT true AS account, id, owner_id FROM accounts
       WHERE id IN (SELECT jsonb_array_elements_text(\(accountList))::bigint)
@@ -133,11 +133,17 @@ struct ChangeApplier {
       SELECT false, id, owner_id FROM notices
       WHERE id IN (SELECT jsonb_array_elements_text(\(noticeList))::bigint)
       """)
-    {
-      let id: Int64 = try row.decode("id")
+    found.reserveCapacity(rows.count)
+    // The columns found once: a batch of adjusts finds the owner of each of its rows.
+    let (isAccount, idColumn, ownerColumn) = (
+      try rows.index(ofColumn: "account"), try rows.index(ofColumn: "id"),
+      try rows.index(ofColumn: "owner_id")
+    )
+    for row in rows {
+      let id = try row.decode(at: idColumn, as: Int64.self)
       let target: ChangeStatement.Target =
-        try row.decode("account", as: Bool.self) ? .account(id) : .notice(id)
-      found[target] = try row.decode("owner_id")
+        try row.decode(at: isAccount, as: Bool.self) ? .account(id) : .notice(id)
+      found[target] = try row.decode(at: ownerColumn, as: String.self)
     }
     return found
   }
