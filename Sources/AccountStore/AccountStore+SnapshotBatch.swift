@@ -219,7 +219,7 @@ extension AccountStore {
   /// A row per account cost libpq more to take apart than the rest of a batch's reading.
   static func ownersAccountsQuery(list: PostgresJSONB) -> PostgresQuery {
     ownersRowsQuery(
-      Columns.account + ", placement", from: "accounts", list: list,
+      Columns.accountWithPlacement, from: "accounts", list: list,
       aggregating: Columns.accountArrays)
   }
 

@@ -267,8 +267,7 @@ public final class AccountStore: Sendable {
   static let feedRowsSQL = """
     SELECT \(Columns.feedOwner) FROM owners CROSS JOIN LATERAL (
       SELECT \(Columns.accountArrays) FROM (
-        SELECT id, name, kind, balance_minor, currency, position, placement, hidden, version,
-          created_at, updated_at
+        SELECT \(Columns.accountWithPlacement)
         FROM accounts WHERE owner_id = $1 ORDER BY \(Columns.displayOrder)
       ) AS shown
     ) AS listed WHERE owners.id = $1

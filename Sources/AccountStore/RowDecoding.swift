@@ -32,6 +32,9 @@ enum Columns {
     message, severity, dismissible, active_from, active_until, dismissed_at, \
     NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
     """
+  /// What the subquery `shown` lists of each account, in display order, for `accountArrays` to
+  /// aggregate: its columns and its placement, with which the order is checked.
+  static let accountWithPlacement = account + ", placement"
   /// The owner's accounts as arrays, aggregated from `shown`, a subquery that lists them in
   /// display order.
   static let accountArrays = """
