@@ -145,6 +145,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
+    // scripts/setup (the first step of `make demo` and `make test`) on a made-up machine.
+    .testTarget(name: "SetupTests"),
     .testTarget(
       name: "FeedPreviewTests",
       dependencies: [

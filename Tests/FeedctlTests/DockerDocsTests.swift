@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The README's "With Docker" steps agree with `docker-compose.yml`: the URL they export reaches
+/// The "With Docker" steps of docs/feedctl.md agree with `docker-compose.yml`: the URL they export reaches
 /// the server the file describes, and the steps wait for it and migrate before use.
 @Suite("Docker docs")
 struct DockerDocsTests {
@@ -12,11 +12,12 @@ struct DockerDocsTests {
     try String(contentsOf: root.appendingPathComponent("docker-compose.yml"), encoding: .utf8)
   }
 
-  /// The README from "### With Docker" to the next heading.
-  private static func readmeSection() throws -> String {
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let start = try #require(readme.range(of: "### With Docker\n"))
-    return readme[start.upperBound...].components(separatedBy: "\n#").first ?? ""
+  /// docs/feedctl.md from "## With Docker" to the next heading.
+  private static func dockerSection() throws -> String {
+    let docs = try String(
+      contentsOf: root.appendingPathComponent("docs/feedctl.md"), encoding: .utf8)
+    let start = try #require(docs.range(of: "## With Docker\n"))
+    return docs[start.upperBound...].components(separatedBy: "\n#").first ?? ""
   }
 
   /// The value after `key:` on the first line of `text` that starts with it (after indentation).
@@ -51,9 +52,9 @@ struct DockerDocsTests {
       "postgres://\(try Self.value(of: "POSTGRES_USER", in: compose))"
       + ":\(try Self.value(of: "POSTGRES_PASSWORD", in: compose))@\(host):\(port)"
       + "/\(try Self.value(of: "POSTGRES_DB", in: compose))"
-    let readmeURLs = Self.urls(in: try Self.readmeSection())
-    #expect(!readmeURLs.isEmpty)
-    #expect(readmeURLs.allSatisfy { $0 == expected })
+    let docsURLs = Self.urls(in: try Self.dockerSection())
+    #expect(!docsURLs.isEmpty)
+    #expect(docsURLs.allSatisfy { $0 == expected })
     #expect(Self.urls(in: compose).allSatisfy { $0 == expected })
   }
 
@@ -68,11 +69,11 @@ struct DockerDocsTests {
 
   @Test func upWaitsOnAHealthcheck() throws {
     #expect(try Self.compose().contains("\n    healthcheck:\n"))
-    #expect(try Self.readmeSection().contains("docker compose up --wait\n"))
+    #expect(try Self.dockerSection().contains("docker compose up --wait\n"))
   }
 
   @Test func theStepsMigrateBeforeTheDemo() throws {
-    let section = try Self.readmeSection()
+    let section = try Self.dockerSection()
     let up = try #require(section.range(of: "docker compose up --wait"))
     let migrate = try #require(section.range(of: "feedctl migrate"))
     let demo = try #require(section.range(of: "feedctl demo"))

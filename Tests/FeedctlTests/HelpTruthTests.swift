@@ -2,19 +2,19 @@ import FeedService
 import Foundation
 import Testing
 
-/// `feedctl apply --help` and the README's batch table list exactly the operations a batch
+/// `feedctl apply --help` and the batch table of docs/feedctl.md list exactly the operations a batch
 /// accepts (`ChangeBatch.fields`), so neither can drift from the parser.
-@Suite("Batch ops in help and README")
+@Suite("Batch ops in help and docs")
 struct HelpTruthTests {
   private static let ops = Set(ChangeBatch.fields.keys)
 
-  /// The README's rows of the table under "#### apply: the batch format", keyed by op.
-  private static func readmeBatchRows() throws -> [String: String] {
-    let readme = try String(
+  /// The rows of the table under "### apply: the batch format" in docs/feedctl.md, keyed by op.
+  private static func docsBatchRows() throws -> [String: String] {
+    let docs = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../README.md"), encoding: .utf8)
-    let start = try #require(readme.range(of: "#### apply: the batch format\n"))
-    let section = readme[start.upperBound...].prefix { _ in true }
+        .appendingPathComponent("../../docs/feedctl.md"), encoding: .utf8)
+    let start = try #require(docs.range(of: "### apply: the batch format\n"))
+    let section = docs[start.upperBound...].prefix { _ in true }
     let body = section.components(separatedBy: "\n#").first ?? ""
     var rows: [String: String] = [:]
     for line in body.split(separator: "\n") where line.hasPrefix("| `") {
@@ -44,14 +44,14 @@ struct HelpTruthTests {
     #expect(listed.count == Self.ops.count)
   }
 
-  @Test func readmeBatchTableHasARowForEveryOp() throws {
-    #expect(Set(try Self.readmeBatchRows().keys) == Self.ops)
+  @Test func docsBatchTableHasARowForEveryOp() throws {
+    #expect(Set(try Self.docsBatchRows().keys) == Self.ops)
   }
 
-  @Test func readmeBatchTableNamesEveryFieldOfEachOp() throws {
-    let rows = try Self.readmeBatchRows()
+  @Test func docsBatchTableNamesEveryFieldOfEachOp() throws {
+    let rows = try Self.docsBatchRows()
     for (op, fields) in ChangeBatch.fields {
-      #expect(Self.fieldNames(in: rows[op] ?? "") == Set(fields), "README row of \(op)")
+      #expect(Self.fieldNames(in: rows[op] ?? "") == Set(fields), "docs row of \(op)")
     }
   }
 }
