@@ -15,7 +15,8 @@ let package = Package(
     .library(name: "FeedAssembler", targets: ["FeedAssembler"]),
     .library(name: "FeedService", targets: ["FeedService"]),
     .library(name: "FeedPreview", targets: ["FeedPreview"]),
-    .library(name: "FeedHTTP", targets: ["FeedHTTP"]),
+    .library(name: "HTTPServer", targets: ["HTTPServer"]),
+    .library(name: "PhoneAPI", targets: ["PhoneAPI"]),
   ],
   targets: [
     // libpq, found through pkg-config (apt: libpq-dev).
@@ -66,7 +67,7 @@ let package = Package(
     // `feedctl preview`: the operator page (assets embedded in the binary) and its routes.
     .target(
       name: "FeedPreview",
-      dependencies: ["AccountModel", "FeedComponents", "FeedHTTP", "FeedService"],
+      dependencies: ["AccountModel", "FeedComponents", "HTTPServer", "FeedService", "PhoneAPI"],
       exclude: ["Assets"],
       plugins: ["PreviewAssetsPlugin"]
     ),
@@ -76,15 +77,16 @@ let package = Package(
       pkgConfig: "libmicrohttpd",
       providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
     ),
-    // The HTTP layer: server, routing, limits, event streams, metrics, the request log, and the
-    // phone API's routes over FeedService (which holds every rule).
+    // The generic HTTP server: listening, limits, routing, event streams, metrics and the request
+    // log. It knows no feed: the phone API and the preview page register their routes on it.
+    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "AccountModel", "FeedComponents"]),
+    // The phone API's `/v1/` routes over FeedService (which holds every rule): requests to use
+    // cases, failures to statuses.
     .target(
-      name: "FeedHTTP",
+      name: "PhoneAPI",
       dependencies: [
-        "CMicroHTTPD", "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents",
-        "FeedService",
-        "FeedWire",
-        "Postgres",
+        "HTTPServer", "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents",
+        "FeedService", "FeedWire", "Postgres",
       ]
     ),
     // Argument parsing in the spirit of swift-argument-parser, which cannot be fetched here.
@@ -95,7 +97,8 @@ let package = Package(
       name: "feedctl",
       dependencies: [
         "ArgumentKit", "AccountModel", "AccountStore", "CMalloc", "FeedAssembler",
-        "FeedComponents", "FeedDiff", "FeedHTTP", "FeedPreview", "FeedService", "FeedWire",
+        "FeedComponents", "FeedDiff", "HTTPServer", "FeedPreview", "FeedService", "FeedWire",
+        "PhoneAPI",
         "Postgres",
       ]
     ),
@@ -152,17 +155,20 @@ let package = Package(
       dependencies: [
         "feedctl", "FeedPreview", "BrowserTestSupport", "FeedWire", "FeedComponents",
         "FeedAssembler",
-        "AccountModel", "AccountStore", "FeedHTTP", "FeedService", "PostgresTestSupport",
+        "AccountModel", "AccountStore", "HTTPServer", "FeedService", "PostgresTestSupport",
         "SplitMix",
       ]
     ),
     .testTarget(
-      name: "FeedHTTPTests",
+      name: "PhoneAPITests",
       dependencies: [
-        "feedctl", "FeedHTTP", "FeedService", "AccountModel", "AccountStore", "FeedComponents",
+        "feedctl", "HTTPServer", "PhoneAPI", "FeedService", "AccountModel", "AccountStore",
+        "FeedComponents",
         "Postgres", "PostgresTestSupport",
       ]
     ),
+    // The generic server in process: routing and addresses, no socket.
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(
       name: "FeedctlTests",
       dependencies: ["feedctl", "Postgres", "PostgresTestSupport", "FeedComponents", "FeedWire"]

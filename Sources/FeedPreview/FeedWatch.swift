@@ -1,7 +1,8 @@
 import AccountModel
-import FeedHTTP
 import FeedService
 import Foundation
+import HTTPServer
+import PhoneAPI
 import Synchronization
 
 /// Keeps one page's event stream current: whenever `FeedEvents` says the owner's feed may have

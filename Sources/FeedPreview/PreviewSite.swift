@@ -1,8 +1,9 @@
 import AccountModel
 import FeedComponents
-import FeedHTTP
 import FeedService
 import Foundation
+import HTTPServer
+import PhoneAPI
 
 /// The routes of `feedctl preview`: the operator page (any owner, so it is not on the phone API)
 /// and the JSON it reads. Every answer comes from one `FeedService` use case; a route only

@@ -1,5 +1,5 @@
 import ArgumentKit
-import FeedHTTP
+import HTTPServer
 
 /// What `serve` and `preview` share: reading `--listen`, and running a server in the foreground
 /// until SIGINT or SIGTERM — say where it listens, wait, stop after requests in progress.

@@ -1,5 +1,5 @@
-import FeedHTTP
 import Foundation
+import HTTPServer
 import Testing
 
 @testable import FeedPreview

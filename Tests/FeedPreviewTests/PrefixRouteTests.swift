@@ -1,4 +1,4 @@
-import FeedHTTP
+import HTTPServer
 import Testing
 
 /// `/owners/<id>` is a prefix route: the router added for it prefers an exact path, then the

@@ -1,10 +1,10 @@
 import AccountStore
 import BrowserTestSupport
 import FeedAssembler
-import FeedHTTP
 import FeedPreview
 import FeedService
 import Foundation
+import HTTPServer
 import PostgresTestSupport
 
 /// The preview site on a free loopback port over a fresh, migrated database, and a headless

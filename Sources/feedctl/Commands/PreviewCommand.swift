@@ -1,7 +1,7 @@
 import ArgumentKit
-import FeedHTTP
 import FeedPreview
 import FeedService
+import HTTPServer
 
 /// Serves the operator's preview page in the foreground until SIGINT or SIGTERM.
 struct PreviewCommand: FeedctlCommand {

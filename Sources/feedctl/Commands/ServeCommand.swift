@@ -1,6 +1,7 @@
 import ArgumentKit
-import FeedHTTP
 import FeedService
+import HTTPServer
+import PhoneAPI
 
 /// Serves the phone API over HTTP in the foreground until SIGINT or SIGTERM.
 struct ServeCommand: FeedctlCommand {

@@ -1,9 +1,9 @@
 import AccountModel
 import ArgumentKit
 import FeedComponents
-import FeedHTTP
 import FeedService
 import Foundation
+import HTTPServer
 import Synchronization
 
 /// Prints each change to the owner's feed as it happens, through the same live mechanism the

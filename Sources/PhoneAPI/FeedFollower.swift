@@ -1,6 +1,7 @@
 import AccountModel
 import FeedComponents
 import FeedService
+import HTTPServer
 import Synchronization
 
 /// Keeps one event stream's phone current: it remembers the digest the phone holds and, each

@@ -1,8 +1,9 @@
 import AccountModel
 import AccountStore
-import FeedHTTP
 import FeedService
 import Foundation
+import HTTPServer
+import PhoneAPI
 import Postgres
 import PostgresTestSupport
 

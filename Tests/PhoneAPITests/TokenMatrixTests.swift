@@ -1,6 +1,6 @@
 import FeedComponents
-import FeedHTTP
 import Foundation
+import HTTPServer
 import Testing
 
 /// Every `/v1/` route needs a bearer token, and a token reaches only its owner's feed: the

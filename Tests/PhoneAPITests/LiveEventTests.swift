@@ -1,7 +1,7 @@
 import FeedComponents
-import FeedHTTP
 import FeedWire
 import Foundation
+import HTTPServer
 import Postgres
 import Testing
 

@@ -3,6 +3,7 @@ import AccountStore
 import FeedAssembler
 import FeedComponents
 import FeedService
+import HTTPServer
 import Postgres
 
 extension HTTPError {

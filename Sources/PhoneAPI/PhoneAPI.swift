@@ -1,6 +1,7 @@
 import AccountModel
 import FeedComponents
 import FeedService
+import HTTPServer
 
 /// The routes phones and operators call, over `FeedService`: every rule (tokens, scoping,
 /// catch-up, actions) is the service's; a route reads the request, calls one use case and

@@ -1,6 +1,6 @@
 import FeedComponents
-import FeedHTTP
 import Foundation
+import HTTPServer
 import Testing
 
 /// `GET /v1/screens/<name>`: any screen of the token's owner, built for what the phone says it

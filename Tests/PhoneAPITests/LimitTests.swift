@@ -1,5 +1,5 @@
-import FeedHTTP
 import Foundation
+import HTTPServer
 import Testing
 
 /// Bounds on what one client can make the server hold or wait for.

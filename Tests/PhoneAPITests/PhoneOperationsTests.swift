@@ -1,5 +1,5 @@
-import FeedHTTP
 import Foundation
+import HTTPServer
 import Testing
 
 /// The operator's routes on the phone API's server: readiness from the database, and metrics

@@ -1,5 +1,6 @@
 import FeedComponents
 import FeedService
+import HTTPServer
 
 extension PhoneAPI {
   /// `POST /v1/actions` with an action from the document: performed for the token's owner;

@@ -1,6 +1,6 @@
 import FeedComponents
-import FeedHTTP
 import Foundation
+import HTTPServer
 import Testing
 
 /// `POST /v1/actions`: an action from the document, performed for the token's owner.

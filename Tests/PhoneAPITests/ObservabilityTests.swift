@@ -1,5 +1,5 @@
-import FeedHTTP
 import Foundation
+import HTTPServer
 import Testing
 
 /// What operators read: one log line per request, `/metrics`, `/healthz` and `/readyz`.

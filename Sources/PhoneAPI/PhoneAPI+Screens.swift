@@ -1,6 +1,7 @@
 import FeedAssembler
 import FeedComponents
 import FeedService
+import HTTPServer
 
 extension PhoneAPI {
   /// The request header in which a phone states what it draws: the same text as feedctl's

@@ -1,7 +1,7 @@
 import FeedComponents
-import FeedHTTP
 import FeedWire
 import Foundation
+import HTTPServer
 import Testing
 
 /// `GET /v1/feed` and `GET /v1/feed/changes`: the document with its digest as the ETag, 304

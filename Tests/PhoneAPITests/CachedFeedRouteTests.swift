@@ -1,6 +1,6 @@
 import FeedComponents
-import FeedHTTP
 import Foundation
+import HTTPServer
 import Postgres
 import Testing
 

@@ -1,5 +1,5 @@
-import FeedHTTP
 import Foundation
+import HTTPServer
 import Synchronization
 
 /// An in-process server on a free loopback port for the length of `body`, stopped afterwards.

@@ -1,5 +1,5 @@
-import FeedHTTP
 import Foundation
+import HTTPServer
 import Synchronization
 import Testing
 

@@ -1,7 +1,8 @@
 import AccountStore
-import FeedHTTP
 import FeedService
 import Foundation
+import HTTPServer
+import PhoneAPI
 import Postgres
 import Testing
 

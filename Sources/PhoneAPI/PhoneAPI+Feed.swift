@@ -3,6 +3,7 @@ import FeedComponents
 import FeedService
 import FeedWire
 import Foundation
+import HTTPServer
 
 extension PhoneAPI {
   /// `GET /v1/feed`: the owner's document, its digest as the ETag; 304 when the phone has it.

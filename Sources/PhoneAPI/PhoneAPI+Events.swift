@@ -1,4 +1,5 @@
 import FeedService
+import HTTPServer
 
 extension PhoneAPI {
   /// `GET /v1/feed/events`: server-sent events that keep the phone current. The phone names

@@ -1,5 +1,5 @@
-import FeedHTTP
 import Foundation
+import HTTPServer
 import Testing
 
 /// Routes answer what they registered; everything else gets the JSON error body with the

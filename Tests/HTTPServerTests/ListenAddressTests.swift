@@ -1,4 +1,4 @@
-import FeedHTTP
+import HTTPServer
 import Testing
 
 /// `--listen`: what is written is what is bound; loopback unless a wider address is asked for.
