@@ -57,6 +57,7 @@ let package = Package(
       name: "FeedService",
       dependencies: [
         "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents", "FeedDiff", "FeedWire",
+        "Postgres",
       ]
     ),
     .plugin(
@@ -67,7 +68,7 @@ let package = Package(
     // `feedctl preview`: the operator page (assets embedded in the binary) and its routes.
     .target(
       name: "FeedPreview",
-      dependencies: ["AccountModel", "FeedComponents", "HTTPServer", "FeedService", "PhoneAPI"],
+      dependencies: ["AccountModel", "FeedComponents", "HTTPServer", "FeedService"],
       exclude: ["Assets"],
       plugins: ["PreviewAssetsPlugin"]
     ),
@@ -85,8 +86,7 @@ let package = Package(
     .target(
       name: "PhoneAPI",
       dependencies: [
-        "HTTPServer", "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents",
-        "FeedService", "FeedWire", "Postgres",
+        "HTTPServer", "AccountModel", "FeedAssembler", "FeedComponents", "FeedService", "FeedWire",
       ]
     ),
     // Argument parsing in the spirit of swift-argument-parser, which cannot be fetched here.
@@ -96,10 +96,8 @@ let package = Package(
     .executableTarget(
       name: "feedctl",
       dependencies: [
-        "ArgumentKit", "AccountModel", "AccountStore", "CMalloc", "FeedAssembler",
-        "FeedComponents", "FeedDiff", "HTTPServer", "FeedPreview", "FeedService", "FeedWire",
-        "PhoneAPI",
-        "Postgres",
+        "ArgumentKit", "AccountModel", "CMalloc", "FeedAssembler", "FeedComponents", "FeedDiff",
+        "HTTPServer", "FeedPreview", "FeedService", "PhoneAPI",
       ]
     ),
     .executableTarget(
@@ -143,8 +141,7 @@ let package = Package(
       name: "FeedServiceTests",
       dependencies: [
         "FeedService", "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents",
-        "Postgres",
-        "PostgresTestSupport",
+        "FeedWire", "Postgres", "PostgresTestSupport", "SplitMix",
       ]
     ),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
@@ -163,15 +160,18 @@ let package = Package(
       name: "PhoneAPITests",
       dependencies: [
         "feedctl", "HTTPServer", "PhoneAPI", "FeedService", "AccountModel", "AccountStore",
-        "FeedComponents",
-        "Postgres", "PostgresTestSupport",
+        "FeedComponents", "FeedWire", "Postgres", "PostgresTestSupport",
       ]
     ),
     // The generic server in process: routing and addresses, no socket.
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(
       name: "FeedctlTests",
-      dependencies: ["feedctl", "Postgres", "PostgresTestSupport", "FeedComponents", "FeedWire"]
+      dependencies: [
+        "feedctl", "ArgumentKit", "FeedService", "Postgres", "PostgresTestSupport",
+        "FeedComponents",
+        "FeedWire",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

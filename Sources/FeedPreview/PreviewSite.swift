@@ -3,7 +3,6 @@ import FeedComponents
 import FeedService
 import Foundation
 import HTTPServer
-import PhoneAPI
 
 /// The routes of `feedctl preview`: the operator page (any owner, so it is not on the phone API)
 /// and the JSON it reads. Every answer comes from one `FeedService` use case; a route only
@@ -77,8 +76,39 @@ public struct PreviewSite: Sendable {
         throw HTTPError.badRequest("say which version the page shows: ?since=<digest>")
       }
       let stream = EventStream()
-      FeedWatch(service: service, scope: scope, since: since, stream: stream).start(events: events)
+      let follower = FeedFollower(
+        service: service, scope: scope, holding: since, mode: .catchUpUntilFailure)
+      let send: @Sendable (FeedFollower.Update) -> Void = { Self.send($0, to: stream) }
+      // Subscribed before the first catch-up, so a change that lands between the page's read
+      // and the subscription is sent, not missed.
+      let subscription = events.subscribe(scope) {
+        guard stream.isOpen else { return }
+        try? follower.catchUp(send)
+      }
+      stream.onClose { subscription.cancel() }
+      try? follower.catchUp(send)
       return .events(stream)
+    }
+  }
+
+  /// An update as the page reads it: a `changeset` event (changeset/2), or — when the page's
+  /// version is unknown or the service failed — one `reload` event that ends the stream, and
+  /// the page fetches the feed.
+  static func send(_ update: FeedFollower.Update, to stream: EventStream) {
+    switch update {
+    case .changes(let changeset):
+      stream.send(
+        ServerSentEvent(
+          id: changeset.target, event: "changeset",
+          data: String(decoding: changeset.encoded(), as: UTF8.self)))
+    case .comparison(let comparison):
+      send(.changes(comparison.wire), to: stream)
+    case .feed:
+      stream.send(ServerSentEvent(event: "reload", data: "the page holds no version"))
+      stream.finish()
+    case .reset(let failure):
+      stream.send(ServerSentEvent(event: "reload", data: HTTPError(failure: failure).message))
+      stream.finish()
     }
   }
 
@@ -141,7 +171,7 @@ public struct PreviewSite: Sendable {
     do {
       return try body()
     } catch {
-      throw HTTPError(serviceError: error)
+      throw HTTPError(previewError: error)
     }
   }
 

@@ -102,8 +102,8 @@ public final class FeedEvents: Sendable {
   /// waits it also looks up notice-window edges, so a busy pool never delays a notification.
   private static func listen(_ service: FeedService) throws -> AccountStore {
     let store = try service.pool.openUnpooled()
-    try store.connection.listen(channel)
-    try store.connection.listen(tokenChannel)
+    try store.listen(channel)
+    try store.listen(tokenChannel)
     return store
   }
 
@@ -119,7 +119,7 @@ public final class FeedEvents: Sendable {
       var owners = Set<String>()
       do {
         try scheduleEdges(on: listening)
-        for notification in try listening.connection.notifications(timeout: waitTime()) {
+        for notification in try listening.notifications(timeout: waitTime()) {
           switch notification.channel {
           case Self.channel:
             service.cache.invalidate(owner: notification.payload)

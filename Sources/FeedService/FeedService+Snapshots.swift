@@ -1,4 +1,6 @@
+import AccountModel
 import AccountStore
+import Foundation
 
 extension FeedService {
   /// Stores every owner's current feed as a snapshot, in one process, `batchSize` owners per
@@ -26,11 +28,20 @@ extension FeedService {
     }
   }
 
-  /// Removes the snapshots `retention` lets go, of one owner or every owner, and the item
-  /// nodes nothing refers to any more; a dry run reports the same and changes nothing.
-  public func pruneSnapshots(owner: String?, retention: SnapshotRetention, dryRun: Bool) throws
-    -> PruneResult
+  /// Removes the snapshots a retention policy lets go — not among each screen's newest
+  /// `keepLast` and taken before `keepSince` — of one owner or every owner, and the item nodes
+  /// nothing refers to any more; a dry run reports the same and changes nothing.
+  public func pruneSnapshots(owner: String?, keepLast: Int?, keepSince: Date?, dryRun: Bool)
+    throws -> PruneResult
   {
-    try store().pruneSnapshots(owner: owner, retention: retention, dryRun: dryRun)
+    try store().pruneSnapshots(
+      owner: owner, retention: try SnapshotRetention(keepLast: keepLast, keepSince: keepSince),
+      dryRun: dryRun)
+  }
+
+  /// Checks a retention policy before any database is asked: at least one limit, and a
+  /// `keepLast` of at least 1.
+  public static func checkRetention(keepLast: Int?, keepSince: Date?) throws(FieldError) {
+    _ = try SnapshotRetention(keepLast: keepLast, keepSince: keepSince)
   }
 }

@@ -1,28 +1,49 @@
-/// Why a use case was refused before the store was asked, in one line a person can act on.
+/// Every failure a use case reports, sorted once into a `Kind` that front ends map to their own
+/// answer (an HTTP status, an exit code), with one line a person can act on.
 ///
-/// Store refusals arrive as `AccountStoreError` and documents as `FeedDocumentError`; this type
-/// covers what only the service knows: references, batches, feed files, the owner, tokens,
-/// catch-up and the connection pool. No case ever carries a token's secret.
-public enum FeedServiceError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// A reference, a batch, an action or a feed file is malformed.
-  case invalidInput(String)
-  /// A reference, a file or an action names something that is not there (or not the owner's).
-  case notFound(String)
-  /// The use case reads one owner's feed, and no owner was given.
-  case ownerRequired
-  /// A bearer token is missing, malformed, unknown or revoked.
-  case unauthorized(String)
-  /// A catch-up's base is not a document the owner was shown: the client must refetch the feed.
-  case unknownBase(String)
-  /// Every database connection stayed busy for longer than the pool lets a caller wait.
-  case unavailable(String)
+/// The service throws it for what only the service knows (references, batches, feed files, the
+/// owner, tokens, catch-up, the connection pool); `init(classifying:)` sorts what the layers
+/// below throw (store, database, documents, screens) into the same kinds, so no front end
+/// inspects another layer's errors. No message ever carries a token's secret or a password.
+public struct FeedServiceError: Error, Equatable, Sendable, CustomStringConvertible {
+  public let kind: Kind
+  /// One line for people; the front ends print it as it is.
+  public let message: String
 
-  public var description: String {
-    switch self {
-    case .invalidInput(let message), .notFound(let message), .unauthorized(let message),
-      .unknownBase(let message), .unavailable(let message):
-      message
-    case .ownerRequired: "no owner given"
-    }
+  public init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
   }
+
+  public var description: String { message }
+
+  /// A reference, a batch, an action or a feed file is malformed.
+  public static func invalidInput(_ message: String) -> FeedServiceError {
+    FeedServiceError(.invalidInput, message)
+  }
+
+  /// A reference, a file or an action names something that is not there (or not the owner's).
+  public static func notFound(_ message: String) -> FeedServiceError {
+    FeedServiceError(.notFound, message)
+  }
+
+  /// A bearer token is missing, malformed, unknown or revoked.
+  public static func unauthorized(_ message: String) -> FeedServiceError {
+    FeedServiceError(.unauthorized, message)
+  }
+
+  /// A catch-up's base is not a document the owner was shown: the client must refetch the feed.
+  public static func unknownBase(_ message: String) -> FeedServiceError {
+    FeedServiceError(.refetch, message)
+  }
+
+  /// Every database connection stayed busy for longer than the pool lets a caller wait, or the
+  /// database is not ready to serve.
+  public static func unavailable(_ message: String) -> FeedServiceError {
+    FeedServiceError(.unavailable, message)
+  }
+
+  /// The use case reads one owner's feed, and no owner was given. A front end may say how to
+  /// give one in its own words.
+  public static let ownerRequired = FeedServiceError(.invalidInput, "no owner given")
 }

@@ -73,7 +73,7 @@ final class StorePool: @unchecked Sendable {
     while true {
       switch try reserve(until: deadline) {
       case .idle(let store, let since):
-        if since.duration(to: .now) < options.checkIdleAfter || Self.isHealthy(store) {
+        if since.duration(to: .now) < options.checkIdleAfter || store.isHealthy {
           return store
         }
         checkIn(store, broken: true)
@@ -122,10 +122,6 @@ final class StorePool: @unchecked Sendable {
       }
       condition.signal()
     }
-  }
-
-  private static func isHealthy(_ store: AccountStore) -> Bool {
-    (try? store.connection.query("SELECT 1")) != nil
   }
 
   private static func endsTheSession(_ error: any Error) -> Bool {

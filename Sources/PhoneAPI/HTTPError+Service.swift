@@ -1,55 +1,34 @@
-import AccountModel
-import AccountStore
-import FeedAssembler
-import FeedComponents
 import FeedService
 import HTTPServer
-import Postgres
 
 extension HTTPError {
-  /// The one place a service, store or database error becomes a status: routes throw what the
-  /// service throws and this sorts it. The message is the error's own line; no credential is in
-  /// any of them.
+  /// The phone API's answer to whatever a route's use case threw: a route's own `HTTPError`
+  /// as it is, anything else sorted by the service (`FeedServiceError(classifying:)`) and
+  /// answered by its kind.
   public init(serviceError error: any Error) {
-    switch error {
-    case let error as HTTPError:
+    if let error = error as? HTTPError {
       self = error
-    case let error as FeedServiceError:
-      switch error {
-      case .notFound(let message): self = .notFound(message)
-      case .invalidInput, .ownerRequired: self = .badRequest(error.description)
-      case .unauthorized(let message):
-        self = HTTPError(
-          .unauthorized, code: "unauthorized", message, headers: ["WWW-Authenticate": "Bearer"])
-      case .unknownBase(let message):
-        self = HTTPError(.conflict, code: "refetch", "\(message): GET /v1/feed")
-      case .unavailable(let message): self = .unavailable(message)
-      }
-    case let error as ScreenError:
-      switch error {
-      case .invalidName: self = .badRequest(error.description)
-      case .unknown: self = .notFound(error.description)
-      }
-    case let error as ClientCapabilitiesError:
-      self = .badRequest(error.description)
-    case let error as FieldError:
-      self = .badRequest(error.description)
-    case let error as BatchChangeError:
-      self = HTTPError(serviceError: error.reason)
-    case let error as AccountStoreError:
-      switch error.reason {
-      case .invalid, .overflow, .notAllowed: self = .badRequest(error.description)
-      case .notFound: self = .notFound(error.description)
-      case .alreadyExists, .versionConflict:
-        self = HTTPError(.conflict, code: "conflict", error.description)
-      case .migration: self = .unavailable(error.description)
-      case .database(let underlying): self = HTTPError(serviceError: underlying)
-      case .change, .damaged: self = .internal(error)
-      }
-    case let error as PostgresError where error.kind == .connection:
-      self = .unavailable("the database cannot be reached")
-    default:
-      self = .internal(error)
+    } else {
+      self.init(failure: FeedServiceError(classifying: error))
+    }
+  }
+
+  /// The status for each kind of failure. The message is the failure's own line (no credential
+  /// is in any of them), except where the database cannot be reached: a phone is not told
+  /// where it is, and an internal failure is logged, never sent.
+  init(failure: FeedServiceError) {
+    let message = failure.message
+    switch failure.kind {
+    case .invalidInput: self = .badRequest(message)
+    case .notFound, .unknownScreen: self = .notFound(message)
+    case .unauthorized:
+      self = HTTPError(
+        .unauthorized, code: "unauthorized", message, headers: ["WWW-Authenticate": "Bearer"])
+    case .exists, .conflict: self = HTTPError(.conflict, code: "conflict", message)
+    case .refetch: self = HTTPError(.conflict, code: "refetch", "\(message): GET /v1/feed")
+    case .unavailable, .notMigrated: self = .unavailable(message)
+    case .unreachable: self = .unavailable("the database cannot be reached")
+    case .malformedDocument, .misconfigured, .embedded, .internal: self = .internal(failure)
     }
   }
 }

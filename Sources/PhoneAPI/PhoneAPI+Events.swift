@@ -1,3 +1,4 @@
+import AccountModel
 import FeedService
 import HTTPServer
 
@@ -6,7 +7,8 @@ extension PhoneAPI {
   /// the document it holds with `Last-Event-ID` (or `?since=`); without one, or with one the
   /// service does not know, the first event is the whole feed. Then each change is a
   /// `changeset` event, sent when the service's `FeedEvents` says the owner's feed may have
-  /// changed — by any program's write or a notice window.
+  /// changed — by any program's write or a notice window. Each event's id is the digest it
+  /// brings the phone to, so `Last-Event-ID` resumes from there.
   func events(_ request: HTTPRequest) throws -> HTTPResponse {
     let scope = try scope(of: request)
     guard let events = feedEvents else {
@@ -16,16 +18,18 @@ extension PhoneAPI {
     try streams.acquire(owner)
     let stream = EventStream()
     let follower = FeedFollower(
-      service: service, bearer: request.bearerToken ?? "", scope: scope, stream: stream,
-      holding: request.header("last-event-id") ?? request.query["since"])
+      service: service, scope: scope,
+      holding: request.header("last-event-id") ?? request.query["since"],
+      check: tokenCheck(request.bearerToken ?? "", scope: scope))
+    let send: @Sendable (FeedFollower.Update) -> Void = { Self.send($0, to: stream) }
     // A stream that cannot catch up (the database went away, the token was revoked) ends
     // rather than stay silently behind: the phone reconnects with its Last-Event-ID and
     // resumes from there, or is refused.
     let subscription = events.subscribe(scope) {
-      do { try follower.catchUp() } catch { stream.finish() }
+      do { try follower.catchUp(send) } catch { stream.finish() }
     }
     do {
-      try serving { try follower.catchUp() }
+      try serving { try follower.catchUp(send) }
     } catch {
       subscription.cancel()
       streams.release(owner)
@@ -36,5 +40,36 @@ extension PhoneAPI {
       streams.release(owner)
     }
     return .events(stream)
+  }
+
+  /// A stream outlives the request that opened it, so its token is asked again before every
+  /// catch-up: once it is revoked, or acts for another owner, the stream sends nothing more.
+  private func tokenCheck(_ bearer: String, scope: OwnerScope) -> @Sendable () throws -> Void {
+    { [service] in
+      guard try service.authenticate(bearer: bearer) == scope else {
+        throw FeedServiceError.unauthorized("the token now acts for another owner")
+      }
+    }
+  }
+
+  /// An update as the phone receives it: a `feed` event with the whole document, a
+  /// `changeset` event (changeset/2), or the end of the stream.
+  private static func send(_ update: FeedFollower.Update, to stream: EventStream) {
+    switch update {
+    case .feed(let document):
+      stream.send(
+        ServerSentEvent(
+          id: document.digest, event: "feed",
+          data: String(decoding: document.encoded(), as: UTF8.self)))
+    case .changes(let changeset):
+      stream.send(
+        ServerSentEvent(
+          id: changeset.target, event: "changeset",
+          data: String(decoding: changeset.encoded(), as: UTF8.self)))
+    case .comparison(let comparison):
+      send(.changes(comparison.wire), to: stream)
+    case .reset:
+      stream.finish()
+    }
   }
 }

@@ -1,11 +1,5 @@
-import AccountModel
-import AccountStore
 import ArgumentKit
-import FeedAssembler
-import FeedComponents
-import FeedDiff
 import FeedService
-import Postgres
 
 /// Every way a command can fail, each with its documented exit code.
 ///
@@ -42,73 +36,34 @@ struct FeedctlError: Error, CustomStringConvertible, ExitCodeProviding {
 
   static func input(_ message: String) -> FeedctlError { FeedctlError(.input, message) }
 
-  /// Sorts an error from any layer into its kind, keeping its own one-line description (which
-  /// never holds a password: `PostgresError` names the target without it).
+  /// The service's classification of `error` (`FeedServiceError(classifying:)`) with its exit
+  /// code; usage errors are feedctl's own. The message is the failure's own line (which never
+  /// holds a password), and a missing owner says how to give one.
   init(classifying error: any Error) {
-    let kind: Kind
-    var message = String(describing: error)
     switch error {
     case let error as FeedctlError:
-      kind = error.kind
+      self = error
     case let error as ValidationError:
-      kind = .input
-      message = error.message
-    case let error as FeedServiceError:
-      switch error {
-      case .invalidInput, .unauthorized: kind = .input
-      case .notFound, .unknownBase: kind = .notFound
-      case .unavailable: kind = .unreachable
-      case .ownerRequired:
-        kind = .input
-        message = "no owner given; pass --owner ID or set FEEDCTL_OWNER"
-      }
-    case let error as BatchChangeError:
-      kind = FeedctlError(classifying: error.reason).kind
-    case let error as SnapshotRunError:
-      kind = FeedctlError(classifying: error.reason).kind
-    case is FieldError:
-      kind = .input
-    case let error as AccountStoreError:
-      switch error.reason {
-      case .invalid, .overflow, .notAllowed: kind = .input
-      case .notFound: kind = .notFound
-      case .alreadyExists: kind = .alreadyExists
-      case .versionConflict: kind = .versionConflict
-      case .migration, .damaged: kind = .database
-      case .database(let underlying):
-        kind = Self.kind(of: underlying)
-      case .change: kind = .database
-      }
-    case let error as PostgresError:
-      kind = Self.kind(of: error)
-    case is FeedDocumentError, is DuplicateIdentifierError, is FeedLayoutError, is ScreenError,
-      is ClientCapabilitiesError:
-      kind = .input
-    case is LocalClusterError:
-      kind = .embedded
+      self.init(.input, error.message)
     default:
-      kind = .database
-    }
-    if Self.isMissingSchema(error) {
-      message = "the database has no feed tables yet; run 'feedctl migrate' first"
-    }
-    self.init(kind, message)
-  }
-
-  /// `undefined_table`: a configured database that was never migrated.
-  private static func isMissingSchema(_ error: any Error) -> Bool {
-    switch error {
-    case let error as PostgresError: error.sqlState == "42P01"
-    case AccountStoreError.database(let error): error.sqlState == "42P01"
-    default: false
+      let failure = FeedServiceError(classifying: error)
+      self.init(
+        Self.kind(of: failure.kind),
+        failure == .ownerRequired
+          ? "no owner given; pass --owner ID or set FEEDCTL_OWNER" : failure.message)
     }
   }
 
-  private static func kind(of error: PostgresError) -> Kind {
-    switch error.kind {
-    case .connection: .unreachable
-    case .configuration: .input
-    default: .database
+  /// The exit code for each kind of failure.
+  private static func kind(of kind: FeedServiceError.Kind) -> Kind {
+    switch kind {
+    case .invalidInput, .unknownScreen, .malformedDocument, .misconfigured, .unauthorized: .input
+    case .notFound, .refetch: .notFound
+    case .exists: .alreadyExists
+    case .conflict: .versionConflict
+    case .unavailable, .unreachable: .unreachable
+    case .notMigrated, .internal: .database
+    case .embedded: .embedded
     }
   }
 }

@@ -1,11 +1,9 @@
 import AccountModel
-import AccountStore
 import ArgumentKit
 import FeedAssembler
 import FeedComponents
 import FeedService
 import Foundation
-import Postgres
 
 /// What a running command works with: the service (whose store opens on first use, so commands
 /// that need no database never start one), the owner and its scope, and how to print.
@@ -26,23 +24,11 @@ final class Workspace {
     let layout = try global.config.map { path throws(FeedLayoutError) in
       try FeedLayout.load(from: path)
     }
-    let target = DatabaseTarget(global: global, environment: context.environment)
-    let service = FeedService(layout: layout ?? .default, pool: pool) {
-      switch target {
-      case .configured(let connectionString):
-        return try AccountStore(PostgresConfiguration(connectionString))
-      case .embedded(let embedded):
-        return try Self.migratedStore(try embedded.start())
-      }
-    }
+    let service = FeedService(
+      layout: layout ?? .default, pool: pool,
+      database: DatabaseTarget(databaseURL: global.databaseURL, environment: context.environment))
     openedService = service
     return service
-  }
-
-  static func migratedStore(_ configuration: PostgresConfiguration) throws -> AccountStore {
-    let store = try AccountStore(configuration)
-    try store.migrate()
-    return store
   }
 
   /// The owner from `--owner` or `FEEDCTL_OWNER`, nil when neither is given (or it is empty).

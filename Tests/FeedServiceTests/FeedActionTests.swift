@@ -24,7 +24,7 @@ import Testing
   ])
   func aMalformedActionIsInvalidInput(_ body: String) {
     let error = #expect(throws: FeedServiceError.self) { try FeedAction(json: Data(body.utf8)) }
-    guard case .invalidInput? = error else {
+    guard error?.kind == .invalidInput else {
       Issue.record("not invalidInput: \(String(describing: error))")
       return
     }

@@ -17,12 +17,13 @@ import Testing
       let connection = try database.connect()
       let service = FeedService { AccountStore(connection: connection) }
       let error = #expect(throws: FeedServiceError.self) { try service.checkReady() }
-      guard case .unavailable(let message)? = error else {
+      guard let error, error.kind == .unavailable else {
         Issue.record("not unavailable: \(String(describing: error))")
         return
       }
       #expect(
-        message.hasPrefix("the database lacks migration 001_owners_accounts_notices.sql and "))
+        error.message.hasPrefix("the database lacks migration 001_owners_accounts_notices.sql and ")
+      )
       #expect(try connection.dumpOfEveryTable() == [])
     }
   }

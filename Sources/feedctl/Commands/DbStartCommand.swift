@@ -1,5 +1,5 @@
 import ArgumentKit
-import Postgres
+import FeedService
 
 /// Starts the embedded PostgreSQL (creating and migrating it on first use).
 struct DbStartCommand: FeedctlCommand {
@@ -11,15 +11,14 @@ struct DbStartCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let embedded = EmbeddedDatabase(environment: context.environment)
-    let configuration = try embedded.start()
-    _ = try Workspace.migratedStore(configuration)
-    let port = try embedded.cluster.status()
+    try embedded.startMigrated()
+    let port = try embedded.status()
     if format == .json {
       Workspace(global, context).printJSON(embedded.statusJSON(port: port))
       return
     }
     context.output.line(
-      "embedded database running in \(embedded.cluster.directory) (port \(port.map(String.init) ?? "?"))"
+      "embedded database running in \(embedded.directory) (port \(port.map(String.init) ?? "?"))"
     )
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentKit
+import FeedService
 
 /// Says whether the embedded PostgreSQL runs, and where; the exit code says it to scripts.
 struct DbStatusCommand: FeedctlCommand {
@@ -14,15 +15,15 @@ struct DbStatusCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let embedded = EmbeddedDatabase(environment: context.environment)
-    let port = try embedded.cluster.status()
+    let port = try embedded.status()
     if format == .json {
       Workspace(global, context).printJSON(embedded.statusJSON(port: port))
     } else if let port {
       context.output.line(
-        "running in \(embedded.cluster.directory) on port \(port) (socket \(embedded.cluster.socketDirectory))"
+        "running in \(embedded.directory) on port \(port) (socket \(embedded.socketDirectory))"
       )
     } else {
-      context.output.line("not running (data directory \(embedded.cluster.directory))")
+      context.output.line("not running (data directory \(embedded.directory))")
     }
     if port == nil {
       throw ExitCode(FeedctlError.Kind.unreachable.rawValue)

@@ -1,4 +1,5 @@
 import ArgumentKit
+import FeedService
 
 /// Stops the embedded PostgreSQL; its data stays.
 struct DbStopCommand: FeedctlCommand {
@@ -10,8 +11,8 @@ struct DbStopCommand: FeedctlCommand {
 
   func execute(_ context: CommandContext) throws {
     let embedded = EmbeddedDatabase(environment: context.environment)
-    let wasRunning = try embedded.cluster.status() != nil
-    try embedded.cluster.stop()
+    let wasRunning = try embedded.status() != nil
+    try embedded.stop()
     if format == .json {
       var state = embedded.statusJSON(port: nil).objectValue ?? [:]
       state["was_running"] = .bool(wasRunning)
@@ -20,7 +21,7 @@ struct DbStopCommand: FeedctlCommand {
     }
     context.output.line(
       wasRunning
-        ? "stopped the embedded database in \(embedded.cluster.directory)"
-        : "the embedded database in \(embedded.cluster.directory) was not running")
+        ? "stopped the embedded database in \(embedded.directory)"
+        : "the embedded database in \(embedded.directory) was not running")
   }
 }

@@ -1,4 +1,3 @@
-import AccountStore
 import ArgumentKit
 import FeedAssembler
 import FeedService
@@ -52,7 +51,8 @@ struct SnapshotCommand: FeedctlCommand {
         throw ValidationError("--label and --all take snapshots; 'snapshot prune' removes them")
       }
       do {
-        _ = try SnapshotRetention(keepLast: keepLast, keepSince: olderThan.map { _ in Date() })
+        try FeedService.checkRetention(
+          keepLast: keepLast, keepSince: olderThan.map { _ in Date() })
       } catch {
         throw ValidationError(error.description)
       }
@@ -95,10 +95,8 @@ struct SnapshotCommand: FeedctlCommand {
 
   private func prune(_ workspace: Workspace, _ context: CommandContext) throws {
     let result = try workspace.service().pruneSnapshots(
-      owner: workspace.givenOwner,
-      retention: try SnapshotRetention(
-        keepLast: keepLast, keepSince: olderThan?.cutoff(now: Date())),
-      dryRun: dryRun)
+      owner: workspace.givenOwner, keepLast: keepLast,
+      keepSince: olderThan?.cutoff(now: Date()), dryRun: dryRun)
     switch format {
     case .json:
       workspace.printJSON([

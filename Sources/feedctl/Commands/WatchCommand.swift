@@ -3,8 +3,6 @@ import ArgumentKit
 import FeedComponents
 import FeedService
 import Foundation
-import HTTPServer
-import Synchronization
 
 /// Prints each change to the owner's feed as it happens, through the same live mechanism the
 /// feed server pushes with (`FeedEvents`), until interrupted.
@@ -32,44 +30,48 @@ struct WatchCommand: FeedctlCommand {
     let owner = try workspace.owner()
     let service = try workspace.service()
     // Listening starts before the first read, so a commit between the two is in that read or
-    // wakes the subscription; it is never missed.
-    let shown = Mutex<FeedDocument?>(nil)
+    // wakes the subscription; it is never missed. Watching compares live documents and records
+    // nothing as shown, as `diff` does.
+    let follower = FeedFollower(
+      service: service, scope: .owner(owner), holding: nil, mode: .compareLive)
     let events = try FeedEvents(service: service)
-    let format = self.format
-    let colored = workspace.useColor
-    let output = context.output
+    let print = Printer(format: format, colored: workspace.useColor, output: context.output)
     let errors = context.errorOutput
     let subscription = events.subscribe(.owner(owner)) {
       do {
-        let current = try service.liveDocument(owner: owner)
-        let source = shown.withLock { shown in
-          defer { shown = current }
-          return shown
-        }
-        guard let source, source.digest != current.digest else { return }
-        let comparison = try FeedComparison(source: source, target: current)
-        switch format {
-        case .json:
-          output.line(String(decoding: comparison.wire.encoded(), as: UTF8.self))
-        case .text:
-          output.line(
-            "\(ISO8601Time.string(from: Date())) \(source.digest.prefix(12)) → \(current.digest.prefix(12))"
-          )
-          output.write(comparison.changeset.planText(colored: colored))
-        }
+        try follower.catchUp(print.callAsFunction)
       } catch {
         errors.line("feedctl: error: \(FeedctlError(classifying: error).description)")
       }
     }
-    let first = try service.liveDocument(owner: owner)
-    let start = shown.withLock { shown in
-      if shown == nil { shown = first }
-      return shown ?? first
-    }
+    try follower.catchUp(print.callAsFunction)
+    let start = follower.digest ?? ""
     errors.line(
-      "watching the feed of owner '\(owner)' at \(start.digest.prefix(12)); stop with Ctrl-C")
+      "watching the feed of owner '\(owner)' at \(start.prefix(12)); stop with Ctrl-C")
     _ = ShutdownSignals.wait()
     subscription.cancel()
     events.stop()
+  }
+
+  /// Prints each comparison the follower delivers: a time, the two digests and the plan
+  /// (text), or one changeset/2 line (json).
+  struct Printer: Sendable {
+    let format: OutputFormat
+    let colored: Bool
+    let output: TextSink
+
+    func callAsFunction(_ update: FeedFollower.Update) {
+      // A follower comparing live documents delivers nothing but comparisons.
+      guard case .comparison(let comparison) = update else { return }
+      switch format {
+      case .json:
+        output.line(String(decoding: comparison.wire.encoded(), as: UTF8.self))
+      case .text:
+        output.line(
+          "\(ISO8601Time.string(from: Date())) \(comparison.source.digest.prefix(12)) → \(comparison.target.digest.prefix(12))"
+        )
+        output.write(comparison.changeset.planText(colored: colored))
+      }
+    }
   }
 }

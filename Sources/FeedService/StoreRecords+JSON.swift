@@ -5,7 +5,7 @@ import FeedComponents
 /// The JSON shapes `--format json` prints for stored records: snake_case keys, money as
 /// integer minor units plus the currency code, times in ISO 8601 UTC.
 extension Owner {
-  var json: JSONValue {
+  public var json: JSONValue {
     [
       "id": .string(id), "display_name": .string(displayName),
       "created_at": .string(ISO8601Time.string(from: createdAt)),
@@ -14,7 +14,7 @@ extension Owner {
 }
 
 extension Account {
-  var json: JSONValue {
+  public var json: JSONValue {
     [
       "id": .integer(Int(id)), "owner": .string(ownerID), "name": .string(name),
       "kind": .string(kind), "balance_minor": .integer(Int(balance.minorUnits)),
@@ -25,7 +25,7 @@ extension Account {
 }
 
 extension Notice {
-  var json: JSONValue {
+  public var json: JSONValue {
     [
       "id": .integer(Int(id)), "owner": .string(ownerID), "message": .string(message),
       "severity": .string(severity.rawValue), "dismissible": .bool(dismissible),
@@ -39,7 +39,7 @@ extension Notice {
 }
 
 extension SnapshotInfo {
-  var json: JSONValue {
+  public var json: JSONValue {
     [
       "owner": .string(ownerID), "sequence": .integer(Int(sequence)),
       "taken_at": .string(ISO8601Time.string(from: takenAt)),
@@ -52,7 +52,7 @@ extension SnapshotInfo {
 extension StoreChangeResult {
   /// The record under its kind's key; a change that changed nothing also says
   /// `"unchanged": true`, so a program can tell it from a write without comparing versions.
-  var json: JSONValue {
+  public var json: JSONValue {
     switch self {
     case .unchanged(let result):
       .object((result.json.objectValue ?? [:]).merging(["unchanged": .bool(true)]) { $1 })
@@ -69,7 +69,7 @@ extension StoreChangeResult {
   /// (version 2)`. The verb comes from the change, not from the record: a dismissed notice that
   /// is then updated was updated, not dismissed. A change that changed nothing says so, with the
   /// version the row still has, rather than claim an update.
-  func summary(of change: StoreChange) -> String {
+  public func summary(of change: StoreChange) -> String {
     switch (change, self) {
     case (.renameOwner, .unchanged(.owner(let owner))):
       "owner \(owner.id) unchanged: already named \"\(owner.displayName)\""

@@ -1,4 +1,4 @@
-import FeedComponents
+import AccountStore
 import Foundation
 import Postgres
 
@@ -7,13 +7,13 @@ import Postgres
 /// Its directory is `$FEEDCTL_DATA_DIR` when set; otherwise `/var/lib/accountfeed` for root
 /// (the server then runs as the `postgres` user, who cannot enter `/root`), else
 /// `$XDG_STATE_HOME/accountfeed`, else `~/.local/state/accountfeed`. The cluster is created on
-/// first use, started when needed and left running for the next command; `feedctl db stop`
-/// stops it. The directory must be new, empty or the cluster's own: one holding other files is
-/// refused (exit 8), never taken over — see `LocalCluster`.
-struct EmbeddedDatabase {
-  let cluster: LocalCluster
+/// first use, started when needed and left running for the next command; `stop()` stops it.
+/// The directory must be new, empty or the cluster's own: one holding other files is refused
+/// (`FeedServiceError.Kind.embedded`), never taken over — see `LocalCluster`.
+public struct EmbeddedDatabase: Sendable {
+  private let cluster: LocalCluster
 
-  init(environment: [String: String]) {
+  public init(environment: [String: String]) {
     cluster = LocalCluster(directory: Self.directory(environment: environment))
   }
 
@@ -31,16 +31,30 @@ struct EmbeddedDatabase {
     return home + "/.local/state/accountfeed"
   }
 
+  /// Where the cluster keeps its files.
+  public var directory: String { cluster.directory }
+
+  /// The directory of the server's unix socket.
+  public var socketDirectory: String { cluster.socketDirectory }
+
   /// Starts the cluster unless it runs already, and returns how to reach it.
   func start() throws -> PostgresConfiguration {
     try cluster.start()
   }
 
-  /// The state `db start|stop|status --format json` print.
-  func statusJSON(port: Int?) -> JSONValue {
-    [
-      "running": .bool(port != nil), "directory": .string(cluster.directory),
-      "port": port.map { .integer($0) } ?? .null, "socket": .string(cluster.socketDirectory),
-    ]
+  /// Starts the cluster unless it runs already and brings its schema up to date, as every
+  /// command that uses it does on first use.
+  public func startMigrated() throws {
+    _ = try AccountStore.migrated(try start())
+  }
+
+  /// The port the server listens on, or nil when it is not running.
+  public func status() throws -> Int? {
+    try cluster.status()
+  }
+
+  /// Stops the server; the data stays.
+  public func stop() throws {
+    try cluster.stop()
   }
 }
