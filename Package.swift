@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "FeedPreview", targets: ["FeedPreview"]),
     .library(name: "HTTPServer", targets: ["HTTPServer"]),
     .library(name: "PhoneAPI", targets: ["PhoneAPI"]),
+    .library(name: "ServiceHTTP", targets: ["ServiceHTTP"]),
   ],
   targets: [
     // libpq, found through pkg-config (apt: libpq-dev).
@@ -68,7 +69,7 @@ let package = Package(
     // `feedctl preview`: the operator page (assets embedded in the binary) and its routes.
     .target(
       name: "FeedPreview",
-      dependencies: ["AccountModel", "FeedComponents", "HTTPServer", "FeedService"],
+      dependencies: ["AccountModel", "FeedComponents", "HTTPServer", "FeedService", "ServiceHTTP"],
       exclude: ["Assets"],
       plugins: ["PreviewAssetsPlugin"]
     ),
@@ -81,12 +82,19 @@ let package = Package(
     // The generic HTTP server: listening, limits, routing, event streams, metrics and the request
     // log. It knows no feed: the phone API and the preview page register their routes on it.
     .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "AccountModel", "FeedComponents"]),
+    // The service's answers over HTTP, for every HTTP front end alike: the one table of failure
+    // kinds to statuses, and a follower's updates as server-sent events.
+    .target(
+      name: "ServiceHTTP",
+      dependencies: ["HTTPServer", "FeedComponents", "FeedService", "FeedWire"]
+    ),
     // The phone API's `/v1/` routes over FeedService (which holds every rule): requests to use
-    // cases, failures to statuses.
+    // cases.
     .target(
       name: "PhoneAPI",
       dependencies: [
         "HTTPServer", "AccountModel", "FeedAssembler", "FeedComponents", "FeedService", "FeedWire",
+        "ServiceHTTP",
       ]
     ),
     // Argument parsing in the spirit of swift-argument-parser, which cannot be fetched here.

@@ -3,6 +3,7 @@ import FeedComponents
 import FeedService
 import Foundation
 import HTTPServer
+import ServiceHTTP
 
 /// The routes of `feedctl preview`: the operator page (any owner, so it is not on the phone API)
 /// and the JSON it reads. Every answer comes from one `FeedService` use case; a route only
@@ -97,10 +98,7 @@ public struct PreviewSite: Sendable {
   static func send(_ update: FeedFollower.Update, to stream: EventStream) {
     switch update {
     case .changes(let changeset):
-      stream.send(
-        ServerSentEvent(
-          id: changeset.target, event: "changeset",
-          data: String(decoding: changeset.encoded(), as: UTF8.self)))
+      stream.send(.changeset(changeset))
     case .comparison(let comparison):
       send(.changes(comparison.wire), to: stream)
     case .feed:
@@ -171,7 +169,7 @@ public struct PreviewSite: Sendable {
     do {
       return try body()
     } catch {
-      throw HTTPError(previewError: error)
+      throw HTTPError(serviceError: error)
     }
   }
 

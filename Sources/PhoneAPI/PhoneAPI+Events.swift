@@ -1,6 +1,7 @@
 import AccountModel
 import FeedService
 import HTTPServer
+import ServiceHTTP
 
 extension PhoneAPI {
   /// `GET /v1/feed/events`: server-sent events that keep the phone current. The phone names
@@ -57,15 +58,9 @@ extension PhoneAPI {
   private static func send(_ update: FeedFollower.Update, to stream: EventStream) {
     switch update {
     case .feed(let document):
-      stream.send(
-        ServerSentEvent(
-          id: document.digest, event: "feed",
-          data: String(decoding: document.encoded(), as: UTF8.self)))
+      stream.send(.feed(document))
     case .changes(let changeset):
-      stream.send(
-        ServerSentEvent(
-          id: changeset.target, event: "changeset",
-          data: String(decoding: changeset.encoded(), as: UTF8.self)))
+      stream.send(.changeset(changeset))
     case .comparison(let comparison):
       send(.changes(comparison.wire), to: stream)
     case .reset:

@@ -2,6 +2,7 @@ import AccountModel
 import FeedComponents
 import FeedService
 import HTTPServer
+import ServiceHTTP
 
 /// The routes phones and operators call, over `FeedService`: every rule (tokens, scoping,
 /// catch-up, actions) is the service's; a route reads the request, calls one use case and

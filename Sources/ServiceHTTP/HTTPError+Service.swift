@@ -2,9 +2,10 @@ import FeedService
 import HTTPServer
 
 extension HTTPError {
-  /// The phone API's answer to whatever a route's use case threw: a route's own `HTTPError`
-  /// as it is, anything else sorted by the service (`FeedServiceError(classifying:)`) and
-  /// answered by its kind.
+  /// The answer to whatever a route's use case threw, for the phone API and the preview alike
+  /// (a page and a phone read one failure the same way): a route's own `HTTPError` as it is,
+  /// anything else sorted by the service (`FeedServiceError(classifying:)`) and answered by its
+  /// kind.
   public init(serviceError error: any Error) {
     if let error = error as? HTTPError {
       self = error
@@ -16,7 +17,7 @@ extension HTTPError {
   /// The status for each kind of failure. The message is the failure's own line (no credential
   /// is in any of them), except where the database cannot be reached: a phone is not told
   /// where it is, and an internal failure is logged, never sent.
-  init(failure: FeedServiceError) {
+  public init(failure: FeedServiceError) {
     let message = failure.message
     switch failure.kind {
     case .invalidInput: self = .badRequest(message)
