@@ -2,13 +2,19 @@ import Foundation
 
 /// A made-up machine for `scripts/setup`: a directory standing for `/`, holding the files that
 /// Debian packages would install, and a `PATH` of stand-in programs. `id` and `uname` answer as
-/// told; `apt-get`, `sudo` and `brew` only append their arguments to a log (`calls`).
+/// told; `apt-get`, `sudo`, `brew`, `python3 -m venv` and the environment's `pip` only append
+/// their arguments to a log (`calls`).
 final class FakeMachine {
-  /// Every package and program `scripts/setup` looks for on Debian, plus `apt-get` and `swift`.
+  /// Every package and program `scripts/setup` looks for on Debian, plus `apt-get` and `swift`,
+  /// and a Python environment holding the pinned checkers (`venv`).
   static let everything: Set<String> = [
     "swift", "apt-get", "pkg-config", "libpq-dev", "libssl-dev", "libmicrohttpd-dev",
-    "postgresql", "chromium",
+    "postgresql", "chromium", "python3-venv", "venv",
   ]
+
+  /// The pins `scripts/setup test` installs.
+  static let requirements = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../scripts/python-requirements.txt").standardized
 
   /// The files each Debian package is recognised by.
   private static let files: [String: String] = [
@@ -25,13 +31,17 @@ final class FakeMachine {
   }
 
   let root: URL
+  /// Where the Python environment is made (`ACCOUNTFEED_PYTHON_VENV`).
+  let venv: URL
   private let bin: URL
   private let log: URL
 
-  /// - Parameter has: packages and programs present; `brew:NAME` is a formula Homebrew has.
+  /// - Parameter has: packages and programs present; `brew:NAME` is a formula Homebrew has;
+  ///   `venv` is a Python environment made earlier, holding the current pins.
   init(uid: Int, system: String = "Linux", has: Set<String>) throws {
     root = FileManager.default.temporaryDirectory
       .appendingPathComponent("accountfeed-setup-\(UUID().uuidString)")
+    venv = root.appendingPathComponent("python")
     bin = root.appendingPathComponent("bin")
     log = root.appendingPathComponent("calls.log")
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
@@ -44,10 +54,35 @@ final class FakeMachine {
         try FileManager.default.createDirectory(
           at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+      } else if name == "python3-venv" {
+        try program("python3", python)
+      } else if name == "venv" {
+        try makeEnvironment(pins: try String(contentsOf: Self.requirements, encoding: .utf8))
       } else if !name.hasPrefix("brew:") {
         try program(name, stand(in: name, formulae: has))
       }
     }
+  }
+
+  /// A Python environment as `scripts/setup` leaves it: a `pip` that logs, and the pins it was
+  /// given.
+  func makeEnvironment(pins: String) throws {
+    try program("pip", #"echo "pip $*" >> '\#(log.path)'"#, in: venv.appendingPathComponent("bin"))
+    try pins.write(
+      to: venv.appendingPathComponent("requirements.txt"), atomically: true, encoding: .utf8)
+  }
+
+  /// `python3`: `-c` (the check for `venv` and `ensurepip`) passes; `-m venv DIR` logs and makes
+  /// DIR with a `pip` that logs.
+  private var python: String {
+    #"""
+    if [ "$1" = -m ]; then
+      echo "python3 $*" >> '\#(log.path)'
+      /bin/mkdir -p "$3/bin"
+      printf '#!/bin/sh\necho "pip $*" >> %s\n' "'\#(log.path)'" > "$3/bin/pip"
+      /bin/chmod +x "$3/bin/pip"
+    fi
+    """#
   }
 
   deinit {
@@ -69,6 +104,7 @@ final class FakeMachine {
     process.arguments = [script.path, purpose]
     process.environment = environment.merging([
       "PATH": bin.path, "ACCOUNTFEED_SETUP_ROOT": root.appendingPathComponent("fs").path,
+      "ACCOUNTFEED_PYTHON_VENV": venv.path,
     ]) { $1 }
     let output = Pipe()
     let errors = Pipe()
@@ -103,8 +139,10 @@ final class FakeMachine {
     }
   }
 
-  private func program(_ name: String, _ body: String) throws {
-    let url = bin.appendingPathComponent(name)
+  private func program(_ name: String, _ body: String, in directory: URL? = nil) throws {
+    let directory = directory ?? bin
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent(name)
     try "#!/bin/sh\n\(body)\n".write(to: url, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
   }

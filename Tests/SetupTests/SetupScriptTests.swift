@@ -43,6 +43,48 @@ struct SetupScriptTests {
     )
   }
 
+  @Test func theTestsGetAPythonEnvironmentWithThePinnedCheckers() throws {
+    let machine = try FakeMachine(uid: 0, has: FakeMachine.everything.subtracting(["venv"]))
+    let run = try machine.setup("test")
+    #expect(run.status == 0)
+    #expect(run.output == "setup: installing the Python checkers into \(machine.venv.path) (pip)\n")
+    #expect(
+      machine.calls == [
+        "python3 -m venv \(machine.venv.path)",
+        "pip install --quiet --disable-pip-version-check --requirement \(FakeMachine.requirements.path)",
+      ])
+    let installed = try String(
+      contentsOf: machine.venv.appendingPathComponent("requirements.txt"), encoding: .utf8)
+    #expect(installed == (try String(contentsOf: FakeMachine.requirements, encoding: .utf8)))
+  }
+
+  @Test func anEnvironmentWithOtherPinsIsBroughtUpToThePinsInPlace() throws {
+    let machine = try FakeMachine(uid: 0, has: FakeMachine.everything.subtracting(["venv"]))
+    try machine.makeEnvironment(pins: "jsonschema==4.0.0\n")
+    let run = try machine.setup("test")
+    #expect(run.status == 0)
+    #expect(
+      machine.calls == [
+        "pip install --quiet --disable-pip-version-check --requirement \(FakeMachine.requirements.path)"
+      ])
+  }
+
+  @Test func theBuildNeedsNoPython() throws {
+    let machine = try FakeMachine(
+      uid: 0, has: FakeMachine.everything.subtracting(["python3-venv", "venv"]))
+    let run = try machine.setup("build")
+    #expect(run.status == 0)
+    #expect(machine.calls.isEmpty)
+  }
+
+  @Test func theTestsInstallPythonsVenvWhenItIsMissing() throws {
+    let machine = try FakeMachine(uid: 0, has: FakeMachine.everything.subtracting(["python3-venv"]))
+    _ = try machine.setup("test")
+    #expect(
+      machine.calls.last
+        == "apt-get install -y -qq --no-install-recommends python3-venv [noninteractive]")
+  }
+
   @Test func aChromiumNamedByTheEnvironmentCounts() throws {
     let machine = try FakeMachine(uid: 0, has: FakeMachine.everything.subtracting(["chromium"]))
     let run = try machine.setup("test", environment: ["CHROMIUM": "/opt/chrome/chrome"])
