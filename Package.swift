@@ -153,6 +153,12 @@ let package = Package(
       ]
     ),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
+    // docs/openapi.json checked by outside programs (scripts/setup test installs them) against
+    // what the real writers produce: no server, no database.
+    .testTarget(
+      name: "ContractTests",
+      dependencies: ["AccountModel", "FeedAssembler", "FeedComponents", "FeedWire", "SplitMix"]
+    ),
     // scripts/setup (the first step of `make demo` and `make test`) on a made-up machine.
     .testTarget(name: "SetupTests"),
     .testTarget(
