@@ -20,7 +20,7 @@ import Testing
         """)
       let batch = (2001...2500).map { "b0" + String($0) }
       let query = AccountStore.ownersRowsQuery(
-        Columns.account, from: "accounts", list: AccountStore.jsonList(batch))
+        .accountColumns, from: "accounts", list: AccountStore.jsonList(batch))
       let plan = try store.connection.query(
         PostgresQuery(unsafeSQL: "EXPLAIN ANALYZE " + query.sql, bindings: query.bindings)
       ).map { try $0.decode(at: 0, as: String.self) }.joined(separator: "\n")

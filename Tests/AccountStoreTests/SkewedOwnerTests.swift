@@ -20,7 +20,7 @@ import Testing
       var owner = PostgresBindings()
       owner.append("demo")
       let plan = try store.connection.query(
-        PostgresQuery(unsafeSQL: "EXPLAIN ANALYZE " + AccountStore.feedRowsSQL, bindings: owner)
+        PostgresQuery(unsafeSQL: "EXPLAIN ANALYZE " + SQLFragment.feedRows.sql, bindings: owner)
       ).map { try $0.decode(at: 0, as: String.self) }.joined(separator: "\n")
       #expect(!plan.contains("Seq Scan on accounts"), "\(plan)")
       #expect(try store.feedRows(owner: "demo").accounts.map(\.name) == ["mine"])

@@ -3,7 +3,7 @@ import Foundation
 import Postgres
 
 /// The owner's accounts as the feed read carries them: on the owner's row, one array per column,
-/// in display order (`Columns.accountArrays`).
+/// in display order (`SQLFragment.accountArrays`).
 ///
 /// One row of a dozen arrays instead of a row per account: for 100,000 accounts libpq held
 /// 55 MB of cells and spent 55 ms of the reading process's time cutting them out of the

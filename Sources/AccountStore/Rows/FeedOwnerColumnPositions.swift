@@ -1,7 +1,7 @@
 import Postgres
 
 /// Where the owner's columns of the feed read stand in its result.
-struct FeedOwnerColumns: ColumnPositions {
+struct FeedOwnerColumnPositions: ColumnPositions {
   let ownerID: Int
   let displayName: Int
   let lastSnapshotSequence: Int

@@ -5,8 +5,6 @@ import Postgres
 /// Bearer tokens, kept as the SHA-256 of their secret: the store never sees a secret, so none
 /// can leak from it, its logs or its errors. Hashing is the caller's (the service's) job.
 extension AccountStore {
-  private static let tokenColumns = "id, owner_id, label, created_at, revoked_at"
-
   /// Records a token for `owner` whose secret hashes to `secretSHA256` (64 lowercase hex
   /// digits). An owner outside `scope` is reported missing, as every scoped write reports it.
   public func addToken(owner id: String, label: String?, secretSHA256: String, in scope: OwnerScope)
@@ -24,7 +22,7 @@ extension AccountStore {
         """
         INSERT INTO access_tokens (owner_id, label, secret_sha256)
         SELECT id, \(label), \(secretSHA256) FROM owners WHERE id = \(id)
-        RETURNING \(unsafe: Self.tokenColumns)
+        RETURNING \(sql: .tokenColumns)
         """)
     }
     guard let row = rows.first else { throw .notFound("owner '\(id)'") }
@@ -37,7 +35,7 @@ extension AccountStore {
     return try tokenQuery {
       try connection.query(
         """
-        SELECT \(unsafe: Self.tokenColumns) FROM access_tokens
+        SELECT \(sql: .tokenColumns) FROM access_tokens
         WHERE \(scope.ownerID)::text IS NULL OR owner_id = \(scope.ownerID)
         ORDER BY owner_id, id
         """
@@ -58,7 +56,7 @@ extension AccountStore {
         guard
           let row = try tx.query(
             """
-            SELECT \(unsafe: Self.tokenColumns) FROM access_tokens
+            SELECT \(sql: .tokenColumns) FROM access_tokens
             WHERE id = \(id) AND (\(scope.ownerID)::text IS NULL OR owner_id = \(scope.ownerID))
             FOR UPDATE
             """
@@ -70,7 +68,7 @@ extension AccountStore {
           row: try tx.query(
             """
             UPDATE access_tokens SET revoked_at = now() WHERE id = \(id)
-            RETURNING \(unsafe: Self.tokenColumns)
+            RETURNING \(sql: .tokenColumns)
             """
           ).single())
       }
@@ -95,13 +93,5 @@ extension AccountStore {
     } catch {
       throw AccountStoreError(error)
     }
-  }
-}
-
-extension TokenInfo {
-  init(row: PostgresRow) throws {
-    self.init(
-      id: try row.decode("id"), ownerID: try row.decode("owner_id"), label: try row.decode("label"),
-      createdAt: try row.decode("created_at"), revokedAt: try row.decode("revoked_at"))
   }
 }

@@ -1,9 +1,9 @@
 import Postgres
 
-/// Where an account's columns (`Columns.account`, or the account part of the feed read) stand
+/// Where an account's columns (`SQLFragment.accountColumns`, or the account part of the feed read) stand
 /// in a result: looking a column up by name costs more than decoding it, so a result of many
 /// rows looks each one up once.
-struct AccountColumns: ColumnPositions {
+struct AccountColumnPositions: ColumnPositions {
   let id: Int
   let ownerID: Int
   let name: Int

@@ -45,7 +45,7 @@ struct ChangeStatement {
     case .addOwner(let id, let displayName):
       query = """
         INSERT INTO owners (id, display_name) VALUES (\(id), \(displayName))
-        RETURNING \(unsafe: Columns.owner), true AS changed
+        RETURNING \(sql: .ownerColumns), true AS changed
         """
       target = .owner(id)
       precondition = .none
@@ -55,13 +55,13 @@ struct ChangeStatement {
         FROM (SELECT id AS target_id, display_name IS DISTINCT FROM \(displayName) AS changes
           FROM owners WHERE id = \(id)) AS n
         WHERE o.id = n.target_id
-        RETURNING \(unsafe: Columns.owner), n.changes AS changed
+        RETURNING \(sql: .ownerColumns), n.changes AS changed
         """
       target = .owner(id)
       precondition = .none
     case .removeOwner(let id):
       query =
-        "DELETE FROM owners WHERE id = \(id) RETURNING \(unsafe: Columns.owner), true AS changed"
+        "DELETE FROM owners WHERE id = \(id) RETURNING \(sql: .ownerColumns), true AS changed"
       target = .owner(id)
       precondition = .none
     case .addAccount(let ownerID, let new):
@@ -70,7 +70,7 @@ struct ChangeStatement {
         VALUES (\(ownerID), \(new.name), \(new.kind), \(new.balance.minorUnits), \(new.balance.currency.code),
           COALESCE(\(new.position), (SELECT COALESCE(max(position) + 1, 0) FROM accounts WHERE owner_id = \(ownerID))),
           \(new.hidden))
-        RETURNING \(unsafe: Columns.account), true AS changed
+        RETURNING \(sql: .accountColumns), true AS changed
         """
       target = .owner(ownerID)
       precondition = .none
@@ -98,7 +98,7 @@ struct ChangeStatement {
         ) AS n
         WHERE a.id = n.target_id
           AND (\(update.expectedVersion)::int8 IS NULL OR a.version = \(update.expectedVersion))
-        RETURNING \(unsafe: Columns.account), n.places OR n.edits AS changed
+        RETURNING \(sql: .accountColumns), n.places OR n.edits AS changed
         """
       target = .account(id)
       precondition = update.expectedVersion.map(Precondition.version) ?? .none
@@ -108,14 +108,14 @@ struct ChangeStatement {
           version = version + CASE WHEN \(delta) <> 0 THEN 1 ELSE 0 END,
           updated_at = CASE WHEN \(delta) <> 0 THEN now() ELSE updated_at END
         WHERE id = \(id) AND (\(expected)::int8 IS NULL OR version = \(expected))
-        RETURNING \(unsafe: Columns.account), \(delta) <> 0 AS changed
+        RETURNING \(sql: .accountColumns), \(delta) <> 0 AS changed
         """
       target = .account(id)
       precondition = expected.map(Precondition.version) ?? .none
     case .removeAccount(let id, let expected):
       query = """
         DELETE FROM accounts WHERE id = \(id) AND (\(expected)::int8 IS NULL OR version = \(expected))
-        RETURNING \(unsafe: Columns.account), true AS changed
+        RETURNING \(sql: .accountColumns), true AS changed
         """
       target = .account(id)
       precondition = expected.map(Precondition.version) ?? .none
@@ -125,7 +125,7 @@ struct ChangeStatement {
         VALUES (\(ownerID), \(new.message), \(new.severity.rawValue), \(new.dismissible), \(new.activeFrom),
           \(new.activeUntil),
           COALESCE(\(new.position), (SELECT COALESCE(max(position) + 1, 0) FROM notices WHERE owner_id = \(ownerID))))
-        RETURNING \(unsafe: Columns.notice), true AS changed
+        RETURNING \(sql: .noticeColumns), true AS changed
         """
       target = .owner(ownerID)
       precondition = .none
@@ -157,7 +157,7 @@ struct ChangeStatement {
         ) AS n
         WHERE a.id = n.target_id
           AND (\(update.expectedVersion)::int8 IS NULL OR a.version = \(update.expectedVersion))
-        RETURNING \(unsafe: Columns.notice), n.places OR n.edits AS changed
+        RETURNING \(sql: .noticeColumns), n.places OR n.edits AS changed
         """
       target = .notice(id)
       precondition = update.expectedVersion.map(Precondition.version) ?? .none
@@ -168,14 +168,14 @@ struct ChangeStatement {
           updated_at = CASE WHEN n.changes THEN now() ELSE a.updated_at END
         FROM (SELECT id AS target_id, dismissed_at IS NULL AS changes FROM notices WHERE id = \(id)) AS n
         WHERE a.id = n.target_id AND a.dismissible
-        RETURNING \(unsafe: Columns.notice), n.changes AS changed
+        RETURNING \(sql: .noticeColumns), n.changes AS changed
         """
       target = .notice(id)
       precondition = .dismissible
     case .removeNotice(let id, let expected):
       query = """
         DELETE FROM notices WHERE id = \(id) AND (\(expected)::int8 IS NULL OR version = \(expected))
-        RETURNING \(unsafe: Columns.notice), true AS changed
+        RETURNING \(sql: .noticeColumns), true AS changed
         """
       target = .notice(id)
       precondition = expected.map(Precondition.version) ?? .none
@@ -199,12 +199,5 @@ struct ChangeStatement {
   private static func noPositionAfterLast(_ row: String) -> String {
     "the owner's last \(row) is at \(Int32.max), the highest position, so there is no place "
       + "after it; give the new \(row) a position"
-  }
-}
-
-extension PostgresQuery.StringInterpolation {
-  /// Splices one of the store's own constant column lists; never a value.
-  mutating func appendInterpolation(unsafe columns: String) {
-    appendLiteral(columns)
   }
 }

@@ -26,7 +26,7 @@ extension AccountStore {
     let rows = try mapping {
       try connection.query(
         """
-        SELECT \(unsafe: Columns.snapshotInfo) FROM feed_snapshots
+        SELECT \(sql: .snapshotInfoColumns) FROM feed_snapshots
         WHERE owner_id = \(id) AND (\(screen)::text IS NULL OR screen = \(screen))
         ORDER BY sequence DESC LIMIT \(limit.map(Int64.init))
         """
@@ -38,14 +38,14 @@ extension AccountStore {
   /// The owner's snapshot with that sequence number (`feedctl show --at 7`).
   public func snapshot(owner id: String, sequence: Int64) throws(AccountStoreError) -> Snapshot {
     try loadSnapshot(
-      "SELECT \(unsafe: Columns.snapshotInfo) FROM feed_snapshots WHERE owner_id = \(id) AND sequence = \(sequence)",
+      "SELECT \(sql: .snapshotInfoColumns) FROM feed_snapshots WHERE owner_id = \(id) AND sequence = \(sequence)",
       missing: "snapshot \(sequence) of owner '\(id)'")
   }
 
   /// The owner's snapshot with that label; labels are unique per owner.
   public func snapshot(owner id: String, label: String) throws(AccountStoreError) -> Snapshot {
     try loadSnapshot(
-      "SELECT \(unsafe: Columns.snapshotInfo) FROM feed_snapshots WHERE owner_id = \(id) AND label = \(label)",
+      "SELECT \(sql: .snapshotInfoColumns) FROM feed_snapshots WHERE owner_id = \(id) AND label = \(label)",
       missing: "snapshot labelled '\(label)' of owner '\(id)'")
   }
 
@@ -57,7 +57,7 @@ extension AccountStore {
     do {
       return try loadSnapshot(
         """
-        SELECT \(unsafe: Columns.snapshotInfo) FROM feed_snapshots
+        SELECT \(sql: .snapshotInfoColumns) FROM feed_snapshots
         WHERE owner_id = \(id) AND digest = \(digest) AND screen = \(screen)
         ORDER BY sequence DESC LIMIT 1
         """,
@@ -74,7 +74,7 @@ extension AccountStore {
     do {
       return try loadSnapshot(
         """
-        SELECT \(unsafe: Columns.snapshotInfo) FROM feed_snapshots
+        SELECT \(sql: .snapshotInfoColumns) FROM feed_snapshots
         WHERE owner_id = \(id) AND screen = \(screen) ORDER BY sequence DESC LIMIT 1
         """,
         missing: "")
@@ -252,7 +252,7 @@ extension AccountStore {
   }
 
   /// The one statement that takes the owner's next sequence number and inserts the snapshot row
-  /// under it, returning the row (`Columns.snapshotInfo`). `nodes` are the nodes a checkpoint
+  /// under it, returning the row (`SQLFragment.snapshotInfoColumns`). `nodes` are the nodes a checkpoint
   /// carries (`SnapshotRecord.carriedNodesText`).
   static func snapshotInsertion(
     owner id: String, screen: String, label: String?, reason: String, digest: String,
@@ -269,7 +269,7 @@ extension AccountStore {
       \(base), \(body), \(nodes), \(Int64(chainBytes)), \(Int64(chainLength)), \(Int64(summary.added)),
       \(Int64(summary.changed)), \(Int64(summary.removed)), \(Int64(summary.moved))
     FROM taken
-    RETURNING \(unsafe: Columns.snapshotInfo)
+    RETURNING \(sql: .snapshotInfoColumns)
     """
   }
 }

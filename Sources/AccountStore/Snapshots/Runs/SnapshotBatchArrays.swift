@@ -5,7 +5,7 @@ import Postgres
 /// `INSERT … SELECT * FROM unnest(…)` (`AccountStore.batchWrites`): each value exactly as
 /// `storeSnapshot` inserts it (the counts as `int8`, which the server fits to the columns), the
 /// body as the text it is.
-struct SnapshotColumns {
+struct SnapshotBatchArrays {
   var owner = PostgresArray<String>()
   var sequence = PostgresArray<Int64>()
   var label = PostgresArray<String>()

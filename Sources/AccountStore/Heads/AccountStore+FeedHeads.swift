@@ -287,10 +287,10 @@ extension AccountStore {
   /// clock, every notice, and the sums — read with `changedRows(from:results:)`.
   private static func changedRowsQueries(owner id: String) -> [PostgresQuery] {
     [
-      "SELECT \(unsafe: Columns.owner), now() AS read_at FROM owners WHERE id = \(id)",
+      "SELECT \(sql: .ownerColumns), now() AS read_at FROM owners WHERE id = \(id)",
       """
-      SELECT \(unsafe: Columns.notice) FROM notices WHERE owner_id = \(id)
-      ORDER BY \(unsafe: Columns.displayOrder)
+      SELECT \(sql: .noticeColumns) FROM notices WHERE owner_id = \(id)
+      ORDER BY \(sql: .displayOrder)
       """,
       """
       SELECT currency, hidden, balance::text AS sum FROM account_sums

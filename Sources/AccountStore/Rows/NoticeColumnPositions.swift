@@ -1,8 +1,8 @@
 import Postgres
 
-/// Where a notice's columns (`Columns.notice`, or the notice part of the feed read) stand in a
-/// result (see `AccountColumns`).
-struct NoticeColumns: ColumnPositions {
+/// Where a notice's columns (`SQLFragment.noticeColumns`, or the notice part of the feed read) stand in a
+/// result (see `AccountColumnPositions`).
+struct NoticeColumnPositions: ColumnPositions {
   let id: Int
   let ownerID: Int
   let message: Int

@@ -67,7 +67,7 @@ struct BalanceAdjustBatch {
           WITH ORDINALITY AS c(target_id, delta, expected_version, change_number)
         WHERE a.id = c.target_id
           AND (c.expected_version IS NULL OR a.version = c.expected_version)
-        RETURNING c.change_number, \(unsafe: Columns.account), c.delta <> 0 AS changed
+        RETURNING c.change_number, \(sql: .accountColumns), c.delta <> 0 AS changed
         """)
     } catch is PostgresError {
       return nil
@@ -75,7 +75,7 @@ struct BalanceAdjustBatch {
     guard rows.count == count else { return nil }
     var results = [StoreChangeResult?](repeating: nil, count: count)
     // The columns found once for the whole result, not by name in each of its rows.
-    let columns = try AccountColumns(rows)
+    let columns = try AccountColumnPositions(rows)
     let (changeNumber, changed) = (
       try rows.index(ofColumn: "change_number"), try rows.index(ofColumn: "changed")
     )
