@@ -12,6 +12,10 @@ struct FeedPatcher: SnapshotPatcher {
   let fingerprint: String
   let reason: String
 
+  func keepsPlaces(_ change: StoreChange) -> Bool {
+    assembler.layout.keepsPlaces(change)
+  }
+
   func patch(_ rows: ChangedRows, over head: FeedHead) throws -> SnapshotPatch? {
     let plan = assembler.patchPlan(for: rows)
     var drawn: [Section] = []

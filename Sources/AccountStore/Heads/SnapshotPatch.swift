@@ -41,3 +41,29 @@ public struct SnapshotPatch: Sendable {
     self.reason = reason
   }
 }
+
+extension SnapshotPatch {
+  /// The sections drawn whole, in screen order.
+  var wholeSections: [StoredSection] {
+    sections.compactMap { section in
+      if case .whole(let whole) = section { whole } else { nil }
+    }
+  }
+
+  /// The replaced items that differ from the head's, whose digests `places` holds, by section.
+  func differingItems(from places: [String: FeedHeadRows.Place]) -> [String: [StoredItem]] {
+    var changed: [String: [StoredItem]] = [:]
+    for case .kept(let sectionID, let items) in sections {
+      let differing = items.filter { places[$0.id]?.digest != $0.digest }
+      if !differing.isEmpty { changed[sectionID] = differing }
+    }
+    return changed
+  }
+}
+
+extension SnapshotPatch.Section {
+  /// The id of the head's section this one keeps; nil for a section drawn whole.
+  var keptID: String? {
+    if case .kept(let id, _) = self { id } else { nil }
+  }
+}

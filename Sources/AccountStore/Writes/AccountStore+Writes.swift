@@ -76,7 +76,7 @@ extension AccountStore {
   /// change the screen does not show, such as renaming a hidden account, adds no snapshot.
   ///
   /// A write to one owner that leaves every account in its place is drawn by `patcher` over
-  /// the screen's head when it can be (`AccountStore+FeedHeads.swift`): the same snapshot,
+  /// the screen's head when it can be (`AccountStore+HeadPatch.swift`): the same snapshot,
   /// at the cost of what changed.
   private static func apply(
     _ changes: [StoreChange], in scope: OwnerScope,
@@ -100,7 +100,7 @@ extension AccountStore {
         _ = try storeSnapshots(of: owners, recordingUnchanged: false, in: tx, render: snapshot)
         return results
       }
-      if owners.count == 1, let patcher, changes.allSatisfy(keepsPlaces),
+      if owners.count == 1, let patcher, changes.allSatisfy(patcher.keepsPlaces),
         try patchSnapshot(owner: owners[0], results: results, patcher: patcher, in: tx)
       {
         return results
