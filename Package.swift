@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Postgres", targets: ["Postgres"]),
     .library(name: "FeedComponents", targets: ["FeedComponents"]),
     .library(name: "FeedDiff", targets: ["FeedDiff"]),
+    .library(name: "FeedVocabulary", targets: ["FeedVocabulary"]),
     .library(name: "FeedWire", targets: ["FeedWire"]),
     .library(name: "AccountModel", targets: ["AccountModel"]),
     .library(name: "AccountStore", targets: ["AccountStore"]),
@@ -33,12 +34,16 @@ let package = Package(
       pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
     ),
-    .target(name: "FeedComponents", dependencies: ["CCrypto"]),
-    .target(name: "FeedDiff"),
+    // The plain values the pure layers share without depending on one another: a notice's
+    // severity (the model keeps it, a component draws it) and a change summary (a diff counts
+    // it, the store keeps it with a snapshot).
+    .target(name: "FeedVocabulary"),
+    .target(name: "FeedComponents", dependencies: ["CCrypto", "FeedVocabulary"]),
+    .target(name: "FeedDiff", dependencies: ["FeedVocabulary"]),
     // The wire contract between server and phone: changeset/2 and its reference applier.
     .target(name: "FeedWire", dependencies: ["FeedComponents", "FeedDiff"]),
     // Owners, accounts, notices and the rules for their fields: plain values, no database.
-    .target(name: "AccountModel"),
+    .target(name: "AccountModel", dependencies: ["FeedVocabulary"]),
     // Turns files into Swift source: an installed feedctl carries its SQL migrations and its
     // preview page (plain HTML, CSS and JavaScript: no build step, no CDN) with nothing beside it.
     .executableTarget(name: "EmbedFiles"),

@@ -1,3 +1,4 @@
+import FeedVocabulary
 import Foundation
 
 /// A notice to add.

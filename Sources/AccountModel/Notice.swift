@@ -1,9 +1,5 @@
+import FeedVocabulary
 import Foundation
-
-/// How urgent a notice is; clients choose colour and icon from it.
-public enum NoticeSeverity: String, Hashable, Sendable, CaseIterable {
-  case info, warning, critical
-}
 
 /// A message shown above the accounts, such as "계좌를 누르면 거래 내역을 확인할 수 있어요."
 public struct Notice: Hashable, Sendable {

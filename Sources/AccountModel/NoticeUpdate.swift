@@ -1,3 +1,4 @@
+import FeedVocabulary
 import Foundation
 
 /// Changes to a notice; nil leaves a field as it is.

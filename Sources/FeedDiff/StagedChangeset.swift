@@ -1,3 +1,5 @@
+import FeedVocabulary
+
 /// The difference between two feeds as an ordered list of stages, each a valid batch update.
 ///
 /// A client applies the stages one at a time (one `performBatchUpdates` each) and ends at the

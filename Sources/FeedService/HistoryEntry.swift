@@ -6,11 +6,4 @@ import FeedDiff
 public struct HistoryEntry: Sendable {
   public let info: SnapshotInfo
   public let summary: ChangeSummary
-
-  init(info: SnapshotInfo, summary: SnapshotSummary) {
-    self.info = info
-    self.summary = ChangeSummary(
-      added: summary.added, changed: summary.changed, removed: summary.removed,
-      moved: summary.moved)
-  }
 }

@@ -30,15 +30,11 @@ struct StoredFeedSection: DifferentiableSection {
   }
 
   /// What changed from `base` (nil: an empty feed) to `feed`, counted as `feedctl diff` counts.
-  static func summary(from base: StoredFeed?, to feed: StoredFeed) -> SnapshotSummary {
-    let summary =
-      (try? StagedChangeset(
-        source: (base?.sections ?? []).map(StoredFeedSection.init),
-        target: feed.sections.map(StoredFeedSection.init)
-      ).summary) ?? ChangeSummary()
-    return SnapshotSummary(
-      added: summary.added, changed: summary.changed, removed: summary.removed,
-      moved: summary.moved)
+  static func summary(from base: StoredFeed?, to feed: StoredFeed) -> ChangeSummary {
+    (try? StagedChangeset(
+      source: (base?.sections ?? []).map(StoredFeedSection.init),
+      target: feed.sections.map(StoredFeedSection.init)
+    ).summary) ?? ChangeSummary()
   }
 }
 

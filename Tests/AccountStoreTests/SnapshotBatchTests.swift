@@ -23,7 +23,7 @@ import Testing
     content.summarize = { base in
       let before = base?.sections.flatMap(\.items) ?? []
       let ids = Set(before.map(\.id))
-      return SnapshotSummary(
+      return ChangeSummary(
         added: items.filter { !ids.contains($0.id) }.count,
         changed: items.filter { ids.contains($0.id) && !before.contains($0) }.count)
     }
@@ -72,7 +72,7 @@ import Testing
       }
       #expect(heard.count == 5)
       #expect(heard == stored)
-      #expect(heard.first { $0.ownerID == "b" }?.summary == SnapshotSummary(changed: 1))
+      #expect(heard.first { $0.ownerID == "b" }?.summary == ChangeSummary(changed: 1))
     }
   }
 
@@ -106,7 +106,7 @@ import Testing
       ).map { try $0.decode("base_sequence", as: Int64?.self) }
       #expect(bases == [nil, 1])
       let latest = try #require(try store.latestSnapshot(owner: "c"))
-      #expect(latest.info.summary == SnapshotSummary(added: 1))
+      #expect(latest.info.summary == ChangeSummary(added: 1))
       #expect(latest.feed == screen(try store.feedRows(owner: "c")).feed)
       #expect(latest.nodes.count == 2)
     }
@@ -180,7 +180,7 @@ import Testing
       for owner in ["a", "d"] {
         let latest = try #require(try store.latestSnapshot(owner: owner))
         #expect(latest.feed == screen(try store.feedRows(owner: owner)).feed)
-        #expect(latest.info.summary == SnapshotSummary(changed: 1))
+        #expect(latest.info.summary == ChangeSummary(changed: 1))
       }
     }
   }

@@ -1,3 +1,4 @@
+import AccountModel
 import Postgres
 
 /// What a patched write will write, worked out before any row is: which of the head's items
@@ -130,7 +131,7 @@ struct HeadPatchPlan {
 
   /// What changed: the sections drawn whole as the patcher counts them, and each replaced item
   /// that differs.
-  var summary: SnapshotSummary {
+  var summary: ChangeSummary {
     var summary = patch.summarize(redrawnBase, redrawn)
     summary.changed += changedItems.count
     return summary

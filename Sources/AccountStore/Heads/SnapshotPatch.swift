@@ -1,3 +1,5 @@
+import AccountModel
+
 /// A write's snapshot drawn in place: the sections of the new feed in order, each either drawn
 /// whole (the small ones: title, notices, totals) or kept from the `FeedHead` with some of its
 /// items replaced by id.
@@ -22,14 +24,14 @@ public struct SnapshotPatch: Sendable {
   public var documentDigest: @Sendable ([(id: String, digest: String)]) -> String
   /// What changed between the head's sections that were drawn whole and the new ones (the
   /// kept sections' replaced items are counted by the store).
-  public var summarize: @Sendable ([StoredSection], [StoredSection]) -> SnapshotSummary
+  public var summarize: @Sendable ([StoredSection], [StoredSection]) -> ChangeSummary
   public var reason: String
 
   public init(
     top: String, sections: [Section], nodes: [String: String],
     digestFrame: @escaping @Sendable (HeadSection) throws -> (prefix: String, suffix: String),
     documentDigest: @escaping @Sendable ([(id: String, digest: String)]) -> String,
-    summarize: @escaping @Sendable ([StoredSection], [StoredSection]) -> SnapshotSummary,
+    summarize: @escaping @Sendable ([StoredSection], [StoredSection]) -> ChangeSummary,
     reason: String
   ) {
     self.top = top

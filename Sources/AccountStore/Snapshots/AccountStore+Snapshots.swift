@@ -240,7 +240,7 @@ extension AccountStore {
   static func insertSnapshot(
     owner id: String, screen: String, label: String?, reason: String, digest: String,
     base: Int64?, body: String, nodes: String?, chainBytes: Int, chainLength: Int,
-    summary: SnapshotSummary, in tx: PostgresTransaction
+    summary: ChangeSummary, in tx: PostgresTransaction
   ) throws -> SnapshotInfo {
     try SnapshotInfo(
       row: try tx.query(
@@ -257,7 +257,7 @@ extension AccountStore {
   static func snapshotInsertion(
     owner id: String, screen: String, label: String?, reason: String, digest: String,
     base: Int64?, body: String, nodes: String?, chainBytes: Int, chainLength: Int,
-    summary: SnapshotSummary
+    summary: ChangeSummary
   ) -> PostgresQuery {
     """
     WITH taken AS (

@@ -1,3 +1,4 @@
+import AccountModel
 import Foundation
 
 /// A stored feed: what the owner was shown, rebuilt from its references and the item nodes they
@@ -33,11 +34,11 @@ public struct SnapshotInfo: Hashable, Sendable {
   public var screen: String
   /// What changed against the screen's previous snapshot; nil for one taken before the store
   /// kept summaries, which the caller works out from the feeds.
-  public var summary: SnapshotSummary?
+  public var summary: ChangeSummary?
 
   public init(
     ownerID: String, sequence: Int64, takenAt: Date, label: String?, reason: String,
-    digest: String, screen: String = Snapshot.homeScreen, summary: SnapshotSummary? = nil
+    digest: String, screen: String = Snapshot.homeScreen, summary: ChangeSummary? = nil
   ) {
     self.ownerID = ownerID
     self.sequence = sequence
@@ -68,7 +69,7 @@ public struct SnapshotContent: Sendable {
   public var screen: String
   /// Works out what changed against the screen's previous feed (nil before the first), once the
   /// store has decided to record the snapshot.
-  public var summarize: @Sendable (StoredFeed?) -> SnapshotSummary
+  public var summarize: @Sendable (StoredFeed?) -> ChangeSummary
   /// The `SnapshotPatcher.fingerprint` of what drew the feed, so the store keeps a `FeedHead`
   /// of a large one for the next write to patch; nil keeps none.
   public var renderer: String?
@@ -78,7 +79,7 @@ public struct SnapshotContent: Sendable {
     label: String? = nil, reason: String,
     screen: String = Snapshot.homeScreen,
     renderer: String? = nil,
-    summarize: @escaping @Sendable (StoredFeed?) -> SnapshotSummary = { _ in SnapshotSummary() }
+    summarize: @escaping @Sendable (StoredFeed?) -> ChangeSummary = { _ in ChangeSummary() }
   ) {
     self.renderer = renderer
     self.feed = feed

@@ -15,7 +15,7 @@ extension SnapshotInfo {
       reason: try row.decode("reason"), digest: try row.decode("digest"),
       screen: try row.decode("screen"),
       summary: try row.decode("added", as: Int32?.self).map { added in
-        SnapshotSummary(
+        ChangeSummary(
           added: Int(added), changed: Int(try row.decode("changed", as: Int32.self)),
           removed: Int(try row.decode("removed", as: Int32.self)),
           moved: Int(try row.decode("moved", as: Int32.self)))

@@ -19,7 +19,7 @@ public struct NoticeComponent: Component {
   public func render(context: RenderContext, content: NoticeView) {
     content.message = notice.message
     // The store's severity and the wire vocabulary's are separate types with the same cases.
-    content.severity = FeedComponents.NoticeSeverity(rawValue: notice.severity.rawValue) ?? .info
+    content.severity = notice.severity
   }
 
   /// The height the message needs when wrapped to the proposed width, as an estimate: the phone

@@ -1,3 +1,5 @@
+import FeedVocabulary
+
 /// A message to the account owner, with a severity, an optional button and a close mark.
 public final class NoticeView: Dismissible, ContainsButton {
   public static let nodeType = "notice"
@@ -39,21 +41,5 @@ public final class NoticeView: Dismissible, ContainsButton {
       lines += TextLayout.wrap("[ \(buttonTitle) ]", prefix: indent, width: width).map(style.bold)
     }
     return lines
-  }
-}
-
-/// How urgent a notice is; the phone picks colour and icon from it.
-public enum NoticeSeverity: String, CaseIterable, Hashable, Sendable {
-  case info
-  case warning
-  case critical
-
-  /// The marker that stands for the icon on a terminal.
-  public var marker: String {
-    switch self {
-    case .info: return "[i]"
-    case .warning: return "[!]"
-    case .critical: return "[!!]"
-    }
   }
 }

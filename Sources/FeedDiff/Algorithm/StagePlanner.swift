@@ -1,3 +1,5 @@
+import FeedVocabulary
+
 /// Turns a `Matching` into stages that each obey the batch-update rules of `Changeset` as UIKit
 /// applies them.
 ///

@@ -55,12 +55,15 @@ enum Toolchain {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// The object files of the FeedComponents target in `buildDirectory`.
+  /// The object files of the FeedComponents target and the FeedVocabulary target it depends on,
+  /// in `buildDirectory`.
   static func libraryObjects(in buildDirectory: URL) -> [String] {
-    let objects = buildDirectory.appendingPathComponent("FeedComponents.build")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: objects.path)) ?? []
-    return names.filter { $0.hasSuffix(".o") }.sorted().map {
-      objects.appendingPathComponent($0).path
+    ["FeedVocabulary", "FeedComponents"].flatMap { target in
+      let objects = buildDirectory.appendingPathComponent("\(target).build")
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: objects.path)) ?? []
+      return names.filter { $0.hasSuffix(".o") }.sorted().map {
+        objects.appendingPathComponent($0).path
+      }
     }
   }
 }

@@ -23,7 +23,7 @@ struct SnapshotBatchArrays {
   var moved = PostgresArray<Int64>()
 
   mutating func append(
-    content: SnapshotContent, info: SnapshotInfo, record: SnapshotRecord, summary: SnapshotSummary
+    content: SnapshotContent, info: SnapshotInfo, record: SnapshotRecord, summary: ChangeSummary
   ) {
     owner.append(info.ownerID)
     sequence.append(info.sequence)

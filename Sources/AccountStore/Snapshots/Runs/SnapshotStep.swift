@@ -54,7 +54,7 @@ struct SnapshotStep {
       var entry: Entry
       var record: SnapshotRecord
       var nodes: [String: String]
-      var summary: SnapshotSummary
+      var summary: ChangeSummary
     }
 
     var takenAt: Date
