@@ -1,5 +1,5 @@
 /// Changes to an account's fields; nil leaves a field as it is.
-public struct AccountUpdate: Hashable, Sendable {
+public struct AccountUpdate: FieldUpdate, Hashable, Sendable {
   public var name: String?
   public var kind: String?
   /// A new balance in minor units (of the new currency, if that changes too).

@@ -2,7 +2,7 @@ import FeedVocabulary
 import Foundation
 
 /// Changes to a notice; nil leaves a field as it is.
-public struct NoticeUpdate: Hashable, Sendable {
+public struct NoticeUpdate: FieldUpdate, Hashable, Sendable {
   public var message: String?
   public var severity: NoticeSeverity?
   public var dismissible: Bool?
@@ -26,6 +26,7 @@ public struct NoticeUpdate: Hashable, Sendable {
     self.expectedVersion = expectedVersion
   }
 
+  /// Whether the update would change anything at all.
   public var isEmpty: Bool {
     message == nil && severity == nil && dismissible == nil && activeFrom == nil
       && activeUntil == nil && position == nil

@@ -15,7 +15,7 @@ extension StoreChange {
       if let position = new.position { try FieldRules.position(position) }
     case .updateAccount(let id, let update):
       try FieldRules.id(id, of: "account")
-      guard !update.isEmpty else { throw .invalid(field: "update", reason: "nothing to change") }
+      try update.requireChange()
       if let name = update.name { try FieldRules.text(name, field: "name", maximum: 100) }
       if let kind = update.kind { try FieldRules.kind(kind) }
       if let position = update.position { try FieldRules.position(position) }
@@ -26,7 +26,7 @@ extension StoreChange {
       try FieldRules.window(from: new.activeFrom, until: new.activeUntil)
     case .updateNotice(let id, let update):
       try FieldRules.id(id, of: "notice")
-      guard !update.isEmpty else { throw .invalid(field: "update", reason: "nothing to change") }
+      try update.requireChange()
       if case .some(.some(let from)) = update.activeFrom,
         case .some(.some(let until)) = update.activeUntil
       {

@@ -98,9 +98,7 @@ public struct ChangeBatch: Sendable {
         balance: try reader.optionalInteger("balance"), currency: try reader.currency(),
         position: try reader.position(), hidden: try reader.optionalBool("hidden"),
         expectedVersion: try reader.optionalInteger("expect_version"))
-      guard !update.isEmpty else {
-        throw reader.problem("nothing to change; give at least one field besides \"id\"")
-      }
+      try reader.requireChange(update)
       return .updateAccount(id: try reader.id(), update)
     case "account.adjust":
       return .adjustBalance(
@@ -126,9 +124,7 @@ public struct ChangeBatch: Sendable {
         activeUntil: try reader.windowEdge("active_until"),
         position: try reader.position(),
         expectedVersion: try reader.optionalInteger("expect_version"))
-      guard !update.isEmpty else {
-        throw reader.problem("nothing to change; give at least one field besides \"id\"")
-      }
+      try reader.requireChange(update)
       return .updateNotice(id: try reader.id(), update)
     case "notice.dismiss":
       return .dismissNotice(id: try reader.id())
@@ -158,6 +154,16 @@ private struct FieldReader {
 
   func problem(_ text: String) -> FeedServiceError {
     FeedServiceError.invalidInput("change \(number)\(op.isEmpty ? "" : " (\(op))"): \(text)")
+  }
+
+  /// Refuses an update that names no field (`FieldUpdate.requireChange`), with the hint a
+  /// batch's author needs.
+  func requireChange(_ update: some FieldUpdate) throws(FeedServiceError) {
+    do throws(FieldError) {
+      try update.requireChange()
+    } catch {
+      throw problem("\(error.reason); give at least one field besides \"id\"")
+    }
   }
 
   func fieldProblem(_ field: String, _ text: String) -> FeedServiceError {

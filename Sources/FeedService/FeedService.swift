@@ -210,15 +210,13 @@ public final class FeedService: Sendable {
       throw FieldError(
         field: "balance", reason: "a new balance and a delta cannot be combined; give one of them")
     }
+    if delta == nil { try update.requireChange() }
     var changes: [StoreChange] = []
     if !update.isEmpty { changes.append(.updateAccount(id: id, update)) }
     if let delta {
       changes.append(
         .adjustBalance(
           id: id, delta: delta, expectedVersion: changes.isEmpty ? update.expectedVersion : nil))
-    }
-    guard !changes.isEmpty else {
-      throw FieldError(field: "update", reason: "nothing to change")
     }
     let applied: [AppliedChange]
     do {

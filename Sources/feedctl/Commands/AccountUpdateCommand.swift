@@ -28,9 +28,11 @@ struct AccountUpdateCommand: FeedctlCommand {
     try ArgumentChecks.positiveID(id, what: "account")
     if let currency { _ = try ArgumentChecks.currency(currency) }
     _ = try ArgumentChecks.position(position)
-    if update.isEmpty, delta == nil {
+    do throws(FieldError) {
+      if delta == nil { try update.requireChange() }
+    } catch {
       throw ValidationError(
-        "nothing to change; give at least one of --name, --balance, --delta, --kind, --currency, --position, --hidden/--no-hidden"
+        "\(error.reason); give at least one of --name, --balance, --delta, --kind, --currency, --position, --hidden/--no-hidden"
       )
     }
   }

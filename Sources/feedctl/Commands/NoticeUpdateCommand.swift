@@ -23,9 +23,11 @@ struct NoticeUpdateCommand: FeedctlCommand {
   func validate() throws {
     try ArgumentChecks.positiveID(id, what: "notice")
     _ = try ArgumentChecks.position(position)
-    if update.isEmpty {
+    do throws(FieldError) {
+      try update.requireChange()
+    } catch {
       throw ValidationError(
-        "nothing to change; give at least one of --message, --severity, --dismissible/--no-dismissible, --position, --active-from, --active-until"
+        "\(error.reason); give at least one of --message, --severity, --dismissible/--no-dismissible, --position, --active-from, --active-until"
       )
     }
   }
