@@ -41,7 +41,7 @@ let package = Package(
     .target(name: "FeedComponents", dependencies: ["CCrypto", "FeedVocabulary"]),
     .target(name: "FeedDiff", dependencies: ["FeedVocabulary"]),
     // The wire contract between server and phone: changeset/2 and its reference applier.
-    .target(name: "FeedWire", dependencies: ["FeedComponents", "FeedDiff"]),
+    .target(name: "FeedWire", dependencies: ["FeedComponents", "FeedDiff", "FeedVocabulary"]),
     // Owners, accounts, notices and the rules for their fields: plain values, no database.
     .target(name: "AccountModel", dependencies: ["FeedVocabulary"]),
     // Turns files into Swift source: an installed feedctl carries its SQL migrations and its
@@ -54,7 +54,7 @@ let package = Package(
     ),
     .target(
       name: "AccountStore",
-      dependencies: ["AccountModel", "Postgres"],
+      dependencies: ["AccountModel", "Postgres", "FeedVocabulary"],
       plugins: ["MigrationsPlugin"]
     ),
     .target(name: "FeedAssembler", dependencies: ["AccountModel", "FeedComponents"]),
@@ -63,7 +63,7 @@ let package = Package(
       name: "FeedService",
       dependencies: [
         "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents", "FeedDiff", "FeedWire",
-        "Postgres",
+        "Postgres", "FeedVocabulary",
       ]
     ),
     .plugin(
@@ -110,7 +110,7 @@ let package = Package(
       name: "feedctl",
       dependencies: [
         "ArgumentKit", "AccountModel", "CMalloc", "FeedAssembler", "FeedComponents", "FeedDiff",
-        "HTTPServer", "FeedPreview", "FeedService", "PhoneAPI",
+        "HTTPServer", "FeedPreview", "FeedService", "PhoneAPI", "FeedVocabulary",
       ]
     ),
     .executableTarget(
@@ -132,14 +132,18 @@ let package = Package(
     .testTarget(name: "AccountModelTests", dependencies: ["AccountModel"]),
     .testTarget(
       name: "AccountStoreTests",
-      dependencies: ["AccountModel", "AccountStore", "Postgres", "PostgresTestSupport", "SplitMix"]
+      dependencies: [
+        "AccountModel", "AccountStore", "Postgres", "PostgresTestSupport", "SplitMix",
+        "FeedVocabulary",
+      ]
     ),
-    .testTarget(name: "FeedComponentsTests", dependencies: ["FeedComponents"]),
-    .testTarget(name: "FeedDiffTests", dependencies: ["FeedDiff", "SplitMix"]),
+    .testTarget(name: "FeedComponentsTests", dependencies: ["FeedComponents", "FeedVocabulary"]),
+    .testTarget(name: "FeedDiffTests", dependencies: ["FeedDiff", "SplitMix", "FeedVocabulary"]),
     .testTarget(
       name: "FeedWireTests",
       dependencies: [
         "FeedWire", "FeedComponents", "FeedDiff", "FeedAssembler", "AccountModel", "SplitMix",
+        "FeedVocabulary",
       ]
     ),
     .testTarget(
@@ -162,7 +166,9 @@ let package = Package(
     // what the real writers produce: no server, no database.
     .testTarget(
       name: "ContractTests",
-      dependencies: ["AccountModel", "FeedAssembler", "FeedComponents", "FeedWire", "SplitMix"]
+      dependencies: [
+        "AccountModel", "FeedAssembler", "FeedComponents", "FeedWire", "SplitMix", "FeedVocabulary",
+      ]
     ),
     // scripts/setup (the first step of `make demo` and `make test`) on a made-up machine.
     .testTarget(name: "SetupTests"),

@@ -1,5 +1,6 @@
 import AccountModel
 import FeedComponents
+import FeedVocabulary
 import Foundation
 
 /// A JSON batch of changes for `feedctl apply`, checked completely before anything is written.
@@ -242,9 +243,9 @@ private struct FieldReader {
     return try rule("currency") { () throws(FieldError) in try FieldRules.currency(code) }
   }
 
-  func severity() throws(FeedServiceError) -> AccountModel.NoticeSeverity? {
+  func severity() throws(FeedServiceError) -> NoticeSeverity? {
     guard let text = try optionalString("severity") else { return nil }
-    guard let severity = AccountModel.NoticeSeverity(rawValue: text) else {
+    guard let severity = NoticeSeverity(rawValue: text) else {
       throw fieldProblem("severity", "is \"\(text)\"; expected info, warning or critical")
     }
     return severity

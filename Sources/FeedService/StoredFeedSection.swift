@@ -1,6 +1,7 @@
 import AccountStore
 import FeedComponents
 import FeedDiff
+import FeedVocabulary
 
 /// A stored feed's section as `FeedDiff` sees it — paired by id, its shell its own content, its
 /// items compared by digest — so a write summarises what changed from references alone, the way

@@ -1,5 +1,6 @@
 import FeedComponents
 import FeedDiff
+import FeedVocabulary
 import Foundation
 
 extension WireChangeset {

@@ -1,5 +1,6 @@
 import FeedComponents
 import FeedDiff
+import FeedVocabulary
 
 /// A `feeddiff.changeset/2`: everything a client holding only the base document needs to rebuild
 /// the target byte for byte, one batch update per stage.

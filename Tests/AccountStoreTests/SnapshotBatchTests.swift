@@ -1,5 +1,6 @@
 import AccountModel
 import AccountStore
+import FeedVocabulary
 import Postgres
 import Testing
 

@@ -1,6 +1,7 @@
 import AccountModel
 import FeedAssembler
 import FeedComponents
+import FeedVocabulary
 import Foundation
 import SplitMix
 
@@ -201,7 +202,7 @@ struct RandomFeeds {
       rows.notices.append(
         Notice(
           id: Int64(counter), ownerID: "demo", message: text(),
-          severity: AccountModel.NoticeSeverity.allCases[rng.below(3)], dismissible: rng.chance(70),
+          severity: NoticeSeverity.allCases[rng.below(3)], dismissible: rng.chance(70),
           activeFrom: rng.chance(20) ? rows.readAt + hour : nil,
           activeUntil: rng.chance(20) ? rows.readAt - hour : nil, position: Int32(counter),
           dismissedAt: nil, version: 1, createdAt: rows.readAt, updatedAt: rows.readAt))

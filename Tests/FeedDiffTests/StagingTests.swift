@@ -1,4 +1,5 @@
 import FeedDiff
+import FeedVocabulary
 import Testing
 
 /// How changes are split into stages.

@@ -1,6 +1,7 @@
 import AccountModel
 import FeedComponents
 import FeedDiff
+import FeedVocabulary
 import FeedWire
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import AccountModel
+import FeedVocabulary
 import Postgres
 
 /// What a patched write will write, worked out before any row is: which of the head's items

@@ -1,4 +1,5 @@
 import AccountModel
+import FeedVocabulary
 
 /// A write's snapshot drawn in place: the sections of the new feed in order, each either drawn
 /// whole (the small ones: title, notices, totals) or kept from the `FeedHead` with some of its

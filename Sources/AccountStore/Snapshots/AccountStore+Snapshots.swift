@@ -1,4 +1,5 @@
 import AccountModel
+import FeedVocabulary
 import Foundation
 import Postgres
 

@@ -1,4 +1,5 @@
 import AccountModel
+import FeedVocabulary
 import Foundation
 
 /// A stored feed: what the owner was shown, rebuilt from its references and the item nodes they

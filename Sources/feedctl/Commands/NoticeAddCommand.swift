@@ -1,5 +1,6 @@
 import AccountModel
 import ArgumentKit
+import FeedVocabulary
 
 /// Adds a notice above the owner's accounts.
 struct NoticeAddCommand: FeedctlCommand {
@@ -8,7 +9,7 @@ struct NoticeAddCommand: FeedctlCommand {
 
   @OptionGroup var global: GlobalOptions
   @Option(help: "The text, 1 to 500 characters.") var message: String
-  @Option(help: "How urgent it is.") var severity: AccountModel.NoticeSeverity = .info
+  @Option(help: "How urgent it is.") var severity: NoticeSeverity = .info
   @Flag(inversion: .prefixedNo, help: "Whether the person may dismiss it (default: yes).")
   var dismissible: Bool?
   @Option(help: "Place among the notices, 0 or more (default: last).") var position: Int?

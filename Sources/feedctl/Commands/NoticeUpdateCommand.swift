@@ -1,5 +1,6 @@
 import AccountModel
 import ArgumentKit
+import FeedVocabulary
 
 /// Changes a notice's text, severity, dismissibility or place.
 struct NoticeUpdateCommand: FeedctlCommand {
@@ -9,7 +10,7 @@ struct NoticeUpdateCommand: FeedctlCommand {
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The notice's id.") var id: Int64
   @Option(help: "New text, 1 to 500 characters.") var message: String?
-  @Option(help: "New severity.") var severity: AccountModel.NoticeSeverity?
+  @Option(help: "New severity.") var severity: NoticeSeverity?
   @Flag(inversion: .prefixedNo, help: "Whether the person may dismiss it.") var dismissible: Bool?
   @Option(help: "New place among the notices, 0 or more.") var position: Int?
   @Option(help: "Show it from this time on (ISO 8601 time or date, or none).", valueName: "time")

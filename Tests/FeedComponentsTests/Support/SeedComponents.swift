@@ -1,4 +1,5 @@
 import FeedComponents
+import FeedVocabulary
 
 // Components in the shape of seed 000's examples, written the way FeedAssembler will write its own.
 

@@ -1,4 +1,5 @@
 import AccountModel
+import FeedVocabulary
 import Postgres
 
 /// The rows of a batch of snapshots as one array per column of `feed_snapshots`, for
