@@ -124,8 +124,14 @@ let package = Package(
     .target(name: "SplitMix"),
     // Headless Chromium driven over the DevTools protocol, for the preview page's browser tests.
     .target(name: "BrowserTestSupport"),
-    // A private PostgreSQL (or DATABASE_URL) and a fresh database per test.
+    // A private PostgreSQL (or DATABASE_URL) and a fresh database per test, empty or copied from
+    // a template prepared once per test process.
     .target(name: "PostgresTestSupport", dependencies: ["Postgres"]),
+    // What the project's tests share: the migrated template database.
+    .target(
+      name: "AccountFeedTestSupport",
+      dependencies: ["AccountStore", "PostgresTestSupport"]
+    ),
 
     .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport"]),
     // The model is pure, so its tests need no database.
@@ -133,8 +139,8 @@ let package = Package(
     .testTarget(
       name: "AccountStoreTests",
       dependencies: [
-        "AccountModel", "AccountStore", "Postgres", "PostgresTestSupport", "SplitMix",
-        "FeedVocabulary",
+        "AccountFeedTestSupport", "AccountModel", "AccountStore", "Postgres", "PostgresTestSupport",
+        "SplitMix", "FeedVocabulary",
       ]
     ),
     .testTarget(name: "FeedComponentsTests", dependencies: ["FeedComponents", "FeedVocabulary"]),
@@ -157,8 +163,8 @@ let package = Package(
     .testTarget(
       name: "FeedServiceTests",
       dependencies: [
-        "FeedService", "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents",
-        "FeedWire", "Postgres", "PostgresTestSupport", "SplitMix",
+        "FeedService", "AccountFeedTestSupport", "AccountModel", "AccountStore", "FeedAssembler",
+        "FeedComponents", "FeedWire", "Postgres", "PostgresTestSupport", "SplitMix",
       ]
     ),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
@@ -175,17 +181,17 @@ let package = Package(
     .testTarget(
       name: "FeedPreviewTests",
       dependencies: [
-        "feedctl", "FeedPreview", "BrowserTestSupport", "FeedWire", "FeedComponents",
-        "FeedAssembler",
-        "AccountModel", "AccountStore", "HTTPServer", "FeedService", "PostgresTestSupport",
-        "SplitMix",
+        "feedctl", "FeedPreview", "AccountFeedTestSupport", "BrowserTestSupport", "FeedWire",
+        "FeedComponents", "FeedAssembler", "AccountModel", "AccountStore", "HTTPServer",
+        "FeedService", "PostgresTestSupport", "SplitMix",
       ]
     ),
     .testTarget(
       name: "PhoneAPITests",
       dependencies: [
-        "feedctl", "HTTPServer", "PhoneAPI", "FeedService", "AccountModel", "AccountStore",
-        "FeedComponents", "FeedWire", "Postgres", "PostgresTestSupport",
+        "feedctl", "HTTPServer", "PhoneAPI", "FeedService", "AccountFeedTestSupport",
+        "AccountModel", "AccountStore", "FeedComponents", "FeedWire", "Postgres",
+        "PostgresTestSupport",
       ]
     ),
     // The generic server in process: routing and addresses, no socket.
@@ -193,8 +199,8 @@ let package = Package(
     .testTarget(
       name: "FeedctlTests",
       dependencies: [
-        "feedctl", "ArgumentKit", "FeedService", "Postgres", "PostgresTestSupport",
-        "FeedComponents",
+        "feedctl", "AccountFeedTestSupport", "ArgumentKit", "FeedService", "Postgres",
+        "PostgresTestSupport", "FeedComponents",
         "FeedWire",
       ]
     ),

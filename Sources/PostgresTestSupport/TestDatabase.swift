@@ -2,8 +2,9 @@ import Foundation
 import Postgres
 import Synchronization
 
-/// A database of its own for one test, created empty on the shared test server and dropped when
-/// the test ends — so tests never see each other's rows and can run in parallel.
+/// A database of its own for one test, created on the shared test server with the contents the
+/// test asks for and dropped when the test ends — so tests never see each other's rows and can
+/// run in parallel.
 public struct TestDatabase: Sendable {
   /// How to connect to this test's database (a libpq keyword string that also works as
   /// `DATABASE_URL` for a child process such as `feedctl`).
@@ -12,19 +13,26 @@ public struct TestDatabase: Sendable {
 
   private static let counter = Atomic<Int>(0)
 
-  /// Creates a fresh database, runs `body` with it, and drops it afterwards, even if `body` throws.
-  public static func with<Result>(_ body: (TestDatabase) throws -> Result) throws -> Result {
-    let database = try create()
+  /// Creates a fresh database holding `contents`, runs `body` with it, and drops it afterwards,
+  /// even if `body` throws.
+  public static func with<Result>(
+    _ contents: Contents, _ body: (TestDatabase) throws -> Result
+  ) throws -> Result {
+    let database = try create(contents)
     defer { database.drop() }
     return try body(database)
   }
 
-  private static func create() throws -> TestDatabase {
+  private static func create(_ contents: Contents) throws -> TestDatabase {
     let server = try TestServer.shared.get()
     let number = counter.add(1, ordering: .relaxed).newValue
     let name = "accountfeed_test_\(getpid())_\(number)"
     let admin = try PostgresConnection(server.admin)
-    try admin.executeScript("CREATE DATABASE \(try admin.quoteIdentifier(name))")
+    var statement = "CREATE DATABASE \(try admin.quoteIdentifier(name))"
+    if let template = contents.template {
+      statement += " TEMPLATE \(try admin.quoteIdentifier(try template.name(on: server)))"
+    }
+    try admin.executeScript(statement)
     return TestDatabase(configuration: try server.admin.replacingDatabase(name), name: name)
   }
 

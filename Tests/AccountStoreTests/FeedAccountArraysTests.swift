@@ -14,7 +14,7 @@ import Testing
     ids: String = "ARRAY[1, 2, 3]", currencies: String = "ARRAY['KRW', 'KRW', 'USD']",
     positions: String = "ARRAY[2, 1, 1]", placements: String = "ARRAY[5, 6, 7]"
   ) throws -> [Account] {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let rows = try database.connect().query(
         PostgresQuery(
           unsafeSQL: """

@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import AccountModel
 import Dispatch
 import Foundation
@@ -11,9 +12,8 @@ import Testing
 /// meanwhile costs the batch a wait, not a failure.
 @Suite struct ItemNodeInsertionTests {
   @Test func aNodeStoredMeanwhileByAnotherWriterIsWaitedForNotFailed() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.migrated) { database in
       let store = AccountStore(connection: try database.connect())
-      try store.migrate()
       for id in ["a", "b"] {
         try store.apply([.addOwner(id: id, displayName: id)], in: .anyOwner)
         try store.addAccount("same", balance: 10, owner: id)
@@ -60,9 +60,8 @@ import Testing
   /// the insert found stored, and the batch would then refer to a node no longer stored. The
   /// insert holds the lock every writer of `feed_items` takes, which the collection waits for.
   @Test func aWriteThatInsertedItsNodesHoldsTheCollectionOffUntilItCommits() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.migrated) { database in
       let store = AccountStore(connection: try database.connect())
-      try store.migrate()
       let digest = String(repeating: "a", count: 64)
       try store.connection.execute(
         "INSERT INTO feed_items (digest, node) VALUES (\(digest), '{}')")

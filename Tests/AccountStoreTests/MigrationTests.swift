@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct MigrationTests {
   @Test func freshDatabaseGetsEveryBundledMigration() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let applied = try Migrator(connection: connection).migrate()
       #expect(
@@ -24,7 +24,7 @@ import Testing
   }
 
   @Test func migratingAgainIsANoOp() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try Migrator(connection: connection).migrate()
       #expect(try Migrator(connection: connection).migrate().isEmpty)
@@ -32,7 +32,7 @@ import Testing
   }
 
   @Test func aChangedAppliedFileIsRefusedByName() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try Migrator(connection: connection).migrate()
       var tampered = Migration.bundled
@@ -49,7 +49,7 @@ import Testing
   }
 
   @Test func aFailingMigrationLeavesNoTrace() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let broken =
         Migration.bundled + [

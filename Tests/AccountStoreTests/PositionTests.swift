@@ -148,7 +148,7 @@ import Testing
   }
 
   @Test func rowsThatSharedAPositionBeforePlacementsKeepTheirOrder() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let bundled = Migration.bundled
       let placements = try #require(bundled.firstIndex { $0.name == "004_placements.sql" })

@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import AccountModel
 import AccountStore
 import Foundation
@@ -14,9 +15,8 @@ import Testing
   private func withTwoStores(
     owners count: Int, _ body: (AccountStore, AccountStore) throws -> Void
   ) throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.migrated) { database in
       let store = AccountStore(connection: try database.connect())
-      try store.migrate()
       for index in 1...count {
         let id = String(format: "o%02d", index)
         try store.apply([.addOwner(id: id, displayName: id)], in: .anyOwner)

@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import AccountModel
 import AccountStore
 import Postgres
@@ -14,9 +15,8 @@ func withStore<Result>(_ body: (AccountStore) throws -> Result) throws -> Result
 func withStoreAndDatabase<Result>(
   _ body: (AccountStore, TestDatabase) throws -> Result
 ) throws -> Result {
-  try TestDatabase.with { database in
+  try TestDatabase.with(.migrated) { database in
     let store = AccountStore(connection: try database.connect())
-    try store.migrate()
     try store.apply([.addOwner(id: "demo", displayName: "Demo")], in: .anyOwner)
     return try body(store, database)
   }

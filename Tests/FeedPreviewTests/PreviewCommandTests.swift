@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import AccountModel
 import AccountStore
 import BrowserTestSupport
@@ -10,9 +11,8 @@ import Testing
 /// write made by another process to the open page, and stops cleanly on SIGTERM.
 @Suite(.serialized) struct PreviewCommandTests {
   @Test func theBinaryServesThePageLiveAndStopsOnSIGTERM() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.migrated) { database in
       let service = FeedService { try AccountStore(database.configuration) }
-      _ = try service.migrate()
       _ = try service.seedDemo()
       let log = FileManager.default.temporaryDirectory
         .appending(path: "feedctl-preview-\(UUID().uuidString).log")

@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import AccountStore
 import BrowserTestSupport
 import FeedAssembler
@@ -13,11 +14,10 @@ func withPreview<Result>(
   layout: FeedLayout = .default,
   _ body: (_ service: FeedService, _ base: String, _ page: BrowserPage) throws -> Result
 ) throws -> Result {
-  try TestDatabase.with { database in
+  try TestDatabase.with(.migrated) { database in
     let service = FeedService(layout: layout) {
       AccountStore(connection: try database.connect())
     }
-    _ = try service.migrate()
     var router = Router()
     let events = try FeedEvents(service: service)
     defer { events.stop() }

@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import AccountModel
 import FeedComponents
 import Postgres
@@ -42,9 +43,8 @@ import Testing
   }
 
   @Test func theSeedOwnersCheckpointCarriedItsNodesBeforeItWasTakenBack() throws {
-    let carried = try TestDatabase.with { database in
+    let carried = try TestDatabase.with(.migrated) { database in
       let connection = try database.connect()
-      try FeedService { AccountStore(connection: connection) }.migrate()
       _ = try AccountStore(connection: connection).add(seedChanges)
       _ = try FeedService { AccountStore(connection: connection) }.takeSnapshot(
         owner: seedOwner, label: nil)

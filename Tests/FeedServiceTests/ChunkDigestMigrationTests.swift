@@ -32,7 +32,7 @@ import Testing
   }
 
   @Test func theMigrationEmptiesTheHeadsAndKeepsTheSnapshots() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let expected = try databaseBefore012(connection)
       #expect(try heads(connection) == 1)
@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test func writesAfterTheMigrationBuildTheHeadAgainAndPatchIt() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       _ = try databaseBefore012(connection)
       let service = FeedService { AccountStore(connection: connection) }

@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import AccountModel
 import AccountStore
 import Foundation
@@ -16,9 +17,8 @@ import Testing
     _ options: ConnectionPoolOptions,
     _ body: (FeedService, PostgresConnection) throws -> Result
   ) throws -> Result {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.migrated) { database in
       let admin = try database.connect()
-      try AccountStore(connection: admin).migrate()
       let service = FeedService(pool: options) {
         AccountStore(connection: try database.connect())
       }

@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import AccountStore
 import FeedService
 import Postgres
@@ -11,9 +12,8 @@ enum ListeningDatabase {
     retryDelay: Duration = .milliseconds(100),
     _ body: (FeedService, FeedEvents, PostgresConnection) throws -> Result
   ) throws -> Result {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.migrated) { database in
       let outsider = try database.connect()
-      try AccountStore(connection: outsider).migrate()
       let service = FeedService(pool: ConnectionPoolOptions(connections: 2)) {
         AccountStore(connection: try database.connect())
       }

@@ -23,7 +23,7 @@ import Testing
   }
 
   @Test func theMigrationDropsTheHeadsAndTheNextWriteRecordsTheLiveFeed() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let ids = try databaseBefore014(connection)
       let heads = { try connection.query("SELECT count(*) AS n FROM feed_heads").single() }

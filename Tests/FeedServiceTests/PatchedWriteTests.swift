@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import AccountModel
 import AccountStore
 import FeedComponents
@@ -189,10 +190,9 @@ import Testing
   }
 
   @Test func aHeadDrawnByAnotherLayoutIsNotPatched() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.migrated) { database in
       let connection = try database.connect()
       let store = AccountStore(connection: connection)
-      try store.migrate()
       let first = FeedService(layout: .default) { store }
       let ids = try seedLargeOwner(first)
       try bypass(connection, account: ids[8])
@@ -251,18 +251,5 @@ import Testing
         .decode("n", as: Int64.self)
     }
     #expect(heads == 0)
-  }
-}
-
-extension PatchedWriteTests {
-  private func withService<Result>(
-    layout: FeedLayout, _ body: (FeedService, PostgresConnection) throws -> Result
-  ) throws -> Result {
-    try TestDatabase.with { database in
-      let connection = try database.connect()
-      let store = AccountStore(connection: connection)
-      try store.migrate()
-      return try body(FeedService(layout: layout) { store }, connection)
-    }
   }
 }

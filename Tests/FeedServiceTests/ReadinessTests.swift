@@ -13,7 +13,7 @@ import Testing
   }
 
   @Test func aDatabaseNeverMigratedIsNotReadyAndIsLeftAlone() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let service = FeedService { AccountStore(connection: connection) }
       let error = #expect(throws: FeedServiceError.self) { try service.checkReady() }
@@ -29,7 +29,7 @@ import Testing
   }
 
   @Test func aDatabaseMissingTheNewestMigrationIsNotReady() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try Migrator(connection: connection, migrations: Array(Migration.bundled.dropLast()))
         .migrate()

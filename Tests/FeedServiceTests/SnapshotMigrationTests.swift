@@ -55,7 +55,7 @@ import Testing
   }
 
   @Test func labelsAndReasonsSurviveTheMigration() throws {
-    let infos = try TestDatabase.with { database in
+    let infos = try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       _ = try databaseBefore005(connection)
       let store = AccountStore(connection: connection)
@@ -68,7 +68,7 @@ import Testing
   }
 
   @Test func historyOfMigratedSnapshotsCountsWhatChangedAsDiffDoes() throws {
-    let (logged, diffed) = try TestDatabase.with { database in
+    let (logged, diffed) = try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       _ = try databaseBefore005(connection)
       let service = FeedService { AccountStore(connection: connection) }

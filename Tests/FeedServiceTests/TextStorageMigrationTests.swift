@@ -71,7 +71,7 @@ import Testing
   }
 
   @Test func theSumsStartFromTheAccountsAlreadyThere() throws {
-    let sums = try TestDatabase.with { database in
+    let sums = try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       _ = try databaseBefore008(connection)
       try AccountStore(connection: connection).migrate()

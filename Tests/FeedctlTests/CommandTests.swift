@@ -263,7 +263,7 @@ struct CommandTests {
   }
 
   @Test func migrateAsJSONListsWhatItApplied() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let feedctl = FeedctlDatabase(database: database)
       let first = try JSONParser.parse(
         Array(try feedctl.succeed(["migrate", "--format", "json"]).utf8))
@@ -283,7 +283,7 @@ struct CommandTests {
   }
 
   @Test func unmigratedDatabaseAsksForMigrate() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let result = try FeedctlDatabase(database: database).run(["owner", "list"])
       #expect(result.code == 7)
       #expect(result.error.contains("run 'feedctl migrate'"))

@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import AccountModel
 import AccountStore
 import FeedService
@@ -46,12 +47,11 @@ struct PhoneFixture {
     limits: HTTPLimits = HTTPLimits(), streamsPerOwner: Int = 64,
     _ body: (PhoneFixture) throws -> Result
   ) throws -> Result {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.migrated) { database in
       let configuration = database.configuration
       let service = FeedService(pool: ConnectionPoolOptions(connections: 4)) {
         try AccountStore(configuration)
       }
-      try service.migrate()
       _ = try service.seedDemo()
       try service.apply(
         [

@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import AccountStore
 import FeedComponents
 import FeedService
@@ -13,10 +14,9 @@ struct ServeCommandTests {
   private static func withDemo<Result>(
     _ body: (_ url: String, _ token: String) throws -> Result
   ) throws -> Result {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.migrated) { database in
       let configuration = database.configuration
       let service = FeedService { try AccountStore(configuration) }
-      try service.migrate()
       _ = try service.seedDemo()
       let token = try service.createToken(owner: "demo", label: nil, in: .anyOwner)
       return try body(configuration.connectionString, token.secret)
@@ -70,7 +70,7 @@ struct ServeCommandTests {
   }
 
   @Test func anUnmigratedDatabaseIsNotReady() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let server = try ServeProcess(databaseURL: database.configuration.connectionString)
       let response = try httpRequest(port: server.port, "GET", "/readyz")
       #expect(response.status == 503)

@@ -6,7 +6,7 @@ import Testing
 /// `PostgresArrayElements`: an array column read element by element where libpq holds it.
 @Suite struct ArrayColumnTests {
   private func row(_ sql: String) throws -> PostgresRow {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       try database.connect().query(PostgresQuery(unsafeSQL: sql, bindings: PostgresBindings()))
         .single()
     }

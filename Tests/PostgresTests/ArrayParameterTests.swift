@@ -8,7 +8,7 @@ import Testing
     let texts: [String?] = [
       "plain", nil, "comma, \"quote\" {brace}", "NULL", "", "계좌 ₩1,000", "back\\slash", nil,
     ]
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let rows = try connection.query(
         "SELECT value FROM unnest(\(PostgresArray(texts))) WITH ORDINALITY AS t (value, n) ORDER BY n"
@@ -18,7 +18,7 @@ import Testing
   }
 
   @Test func columnsOfDifferentTypesUnnestIntoRows() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let big = PostgresArray<Int64>([1, nil, Int64.max, Int64.min])
       let small = PostgresArray<Int32>([Int32.min, 0, nil, Int32.max])
@@ -30,7 +30,7 @@ import Testing
   }
 
   @Test func anEmptyArrayHasNoElements() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let row = try connection.query(
         "SELECT cardinality(\(PostgresArray<String>())) AS n, \(PostgresArray<Int64>()) = '{}' AS empty"

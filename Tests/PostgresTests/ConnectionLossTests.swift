@@ -26,7 +26,7 @@ import Testing
   }
 
   @Test func aTerminatedSessionsNextStatementIsALostConnection() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let pid = try backendPID(connection)
       _ = try database.connect().query("SELECT pg_terminate_backend(\(pid), 10000)")
@@ -39,7 +39,7 @@ import Testing
   }
 
   @Test func aSessionTerminatedMidPipelineIsALostConnection() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let pid = try backendPID(connection)
       let terminator = Thread { try? terminateWhenSleeping(pid, on: database) }

@@ -53,7 +53,7 @@ import Testing
   }
 
   @Test func unixSocketURLFormConnects() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let settings = try database.configuration.settings()
       let host = try #require(settings["host"])
       guard host.hasPrefix("/") else { return }  // DATABASE_URL points at a TCP server
@@ -68,7 +68,7 @@ import Testing
   }
 
   @Test func oneConnectionServesManyThreadsOneStatementAtATime() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try connection.executeScript("CREATE TABLE t (v int8)")
       DispatchQueue.concurrentPerform(iterations: 16) { value in

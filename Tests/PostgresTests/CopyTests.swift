@@ -9,7 +9,7 @@ import Testing
       "plain", "tab\there", "new\nline", "carriage\rreturn", "back\\slash", "\\N", "\\.",
       "계좌 ₩1,000", "", "{\"a\":\"b\\\"c\"}", "end\\",
     ]
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try connection.executeScript("CREATE TABLE t (n int8, v text)")
       var rows = PostgresCopyRows()
@@ -30,7 +30,7 @@ import Testing
   }
 
   @Test func aMissingValueIsStoredAsNull() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try connection.executeScript("CREATE TABLE t (v text, w int8)")
       var rows = PostgresCopyRows()
@@ -47,7 +47,7 @@ import Testing
   }
 
   @Test func aRefusedRowFailsTheCopyAndStoresNothing() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try connection.executeScript("CREATE TABLE t (v int8 CHECK (v > 0))")
       var rows = PostgresCopyRows()
@@ -67,7 +67,7 @@ import Testing
   }
 
   @Test func namesAreQuotedSoAnyNameIsSafe() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try connection.executeScript("CREATE TABLE \"odd table\" (\"odd column\" text)")
       var rows = PostgresCopyRows()
@@ -89,7 +89,7 @@ import Testing
   }
 
   @Test func aLargeCopyGoesOutInManyChunks() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try connection.executeScript("CREATE TABLE t (v text)")
       var rows = PostgresCopyRows()

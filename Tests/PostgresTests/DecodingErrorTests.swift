@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct DecodingErrorTests {
   @Test func typeMismatchNamesTheColumnAndBothTypes() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let row = try database.connect().query("SELECT 42::int8 AS balance").single()
       let error = try #require(throws: PostgresError.self) {
         try row.decode("balance", as: String.self)
@@ -17,7 +17,7 @@ import Testing
   }
 
   @Test func narrowingAWiderIntegerColumnIsAMismatch() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let row = try database.connect().query("SELECT 1::int8 AS n").single()
       #expect(throws: PostgresError.self) { try row.decode("n", as: Int32.self) }
       #expect(try row.decode("n", as: Int64.self) == 1)
@@ -25,7 +25,7 @@ import Testing
   }
 
   @Test func unknownColumnIsAnErrorListingTheColumns() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let row = try database.connect().query("SELECT 1 AS a, 2 AS b").single()
       let error = try #require(throws: PostgresError.self) { try row.decode("c", as: Int32.self) }
       #expect(error.description == "no column \"c\" in result (a, b)")

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct NotificationTests {
   @Test func listenerReceivesANotificationFromAnotherConnection() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let listener = try database.connect()
       try listener.listen("feed-changes")
       try database.connect().notify("feed-changes", payload: "owner/7")
@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func waitingWithNothingSentReturnsEmptyAfterTheTimeout() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let listener = try database.connect()
       try listener.listen("quiet")
       #expect(try listener.notifications(timeout: .milliseconds(200)).isEmpty)

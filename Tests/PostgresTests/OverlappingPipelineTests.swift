@@ -29,7 +29,7 @@ import Testing
   private func pipelineWatchingLock(_ key: Int64, _ queries: [PostgresQuery]) throws -> (
     results: [PostgresRows], sawLock: Bool
   ) {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let watcher = try database.connect()
       let pid = try connection.query("SELECT pg_backend_pid() AS pid").single().decode(
@@ -64,7 +64,7 @@ import Testing
 
   @Test func theWorksErrorComesAfterTheResultsAndLeavesTheConnectionUsable() throws {
     struct WorkFailed: Error {}
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let after = try connection.transaction { tx in
         #expect(throws: WorkFailed.self) {
@@ -78,7 +78,7 @@ import Testing
 
   @Test func aFailedStatementIsThrownBeforeTheWorksError() throws {
     struct WorkFailed: Error {}
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       #expect(throws: PostgresError.self) {
         try connection.transaction { tx in
@@ -89,7 +89,7 @@ import Testing
   }
 
   @Test func anEmptyPipelineStillDoesTheWork() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let (results, value) = try connection.transaction { tx in
         try tx.pipeline([]) { 7 }

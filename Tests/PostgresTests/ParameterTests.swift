@@ -11,7 +11,7 @@ import Testing
   }
 
   @Test func hostileTextIsStoredAndReadBackVerbatim() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try connection.executeScript("CREATE TABLE accounts (name text NOT NULL)")
       let hostile = "'); DROP TABLE accounts;--"

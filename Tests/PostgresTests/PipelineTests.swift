@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct PipelineTests {
   @Test func pipelineReturnsEveryResultInOrder() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let queries: [PostgresQuery] = (0..<1_200).map { "SELECT \(Int64($0)) * 2 AS doubled" }
       let results = try connection.pipeline(queries)
@@ -14,7 +14,7 @@ import Testing
   }
 
   @Test func aPipelineOutsideATransactionIsAllOrNothingAcrossChunks() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try connection.executeScript("CREATE TABLE t (v int8 CHECK (v > 0))")
       var queries: [PostgresQuery] = (1...1_200).map { "INSERT INTO t VALUES (\(Int64($0)))" }
@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test func aFailingStatementInATransactionalPipelineLeavesNothing() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try connection.executeScript("CREATE TABLE t (v int8 CHECK (v > 0))")
       let error = try #require(throws: PostgresError.self) {
@@ -48,7 +48,7 @@ import Testing
 
 @Suite struct PreparedStatementTests {
   @Test func repeatingAStatementReusesItsPreparedStatement() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       for value in 0..<5 {
         _ = try connection.query("SELECT \(Int64(value)) + 1 AS next")
@@ -64,7 +64,7 @@ import Testing
   /// The same text bound with values of other types is another statement: its parameters are
   /// typed when it is prepared, so reusing the first would refuse or convert the second.
   @Test func theSameTextWithOtherParameterTypesIsPreparedApart() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let sql = "SELECT pg_typeof($1)::text AS type"
       var number = PostgresBindings()

@@ -10,7 +10,7 @@ import Testing
 /// own, kept by its rows: it outlives its connection and is read from any thread.
 @Suite struct ResultRowsTests {
   @Test func everyValueAndNullOfAManyRowResultComesBackInOrder() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let rows = try connection.query(
         """
@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func anEmptyResultStillNamesItsColumns() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let rows = try connection.query("SELECT 1 AS one WHERE false")
       #expect(rows.isEmpty)
@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test func aStatementFailingAfterSomeRowsThrowsAndLeavesTheConnectionReady() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let error = try #require(throws: PostgresError.self) {
         try connection.query("SELECT 1 / (5000 - g) AS n FROM generate_series(1, 10000) g")
@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func affectedRowsAreCountedWhenAWriteAlsoReturnsRows() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try connection.executeScript("CREATE TABLE t (v int8)")
       let inserted = try connection.query(
@@ -59,7 +59,7 @@ import Testing
   }
 
   @Test func rowsAreReadAfterTheirConnectionRanOtherStatementsAndClosed() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let (rows, first) = try {
         let connection = try database.connect()
         let rows = try connection.query(
@@ -73,7 +73,7 @@ import Testing
   }
 
   @Test func oneResultIsReadFromManyThreadsAtOnce() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let rows = try database.connect().query(
         "SELECT g AS n, md5(g::text) AS text FROM generate_series(1, 4000) g ORDER BY g")
       let sums = Mutex([Int64](repeating: 0, count: 4))

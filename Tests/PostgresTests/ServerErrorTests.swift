@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct ServerErrorTests {
   private func withTable(_ body: (PostgresConnection) throws -> Void) throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try connection.executeScript(
         """
@@ -47,7 +47,7 @@ import Testing
   }
 
   @Test func syntaxErrorDescriptionIsOneLine() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let error = try #require(throws: PostgresError.self) {
         try database.connect().execute("SELEC 1")
       }

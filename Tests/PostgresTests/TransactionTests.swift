@@ -10,7 +10,7 @@ import Testing
   }
 
   @Test func returningFromTheBodyCommits() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try connection.executeScript("CREATE TABLE t (v int8)")
       try connection.transaction { tx in
@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func throwingFromTheBodyRollsEverythingBack() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try connection.executeScript("CREATE TABLE t (v int8)")
       #expect(throws: Boom.self) {
@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test func aFailedStatementRollsBackTheEarlierOnes() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try connection.executeScript("CREATE TABLE t (v int8 CHECK (v > 0))")
       #expect(throws: PostgresError.self) {
@@ -53,7 +53,7 @@ import Testing
   }
 
   @Test func aStatementErrorSwallowedByTheBodyStillFailsTheTransaction() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try connection.executeScript("CREATE TABLE t (v int8 CHECK (v > 0))")
       let error = try #require(throws: PostgresError.self) {
@@ -69,7 +69,7 @@ import Testing
   }
 
   @Test func isolationLevelIsApplied() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let level = try connection.transaction(isolation: .serializable, readOnly: true) { tx in
         try tx.query("SHOW transaction_isolation").single().decode(at: 0, as: String.self)
@@ -79,7 +79,7 @@ import Testing
   }
 
   @Test func readOnlyTransactionRefusesWrites() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       try connection.executeScript("CREATE TABLE t (v int8)")
       let error = try #require(throws: PostgresError.self) {

@@ -7,7 +7,7 @@ import Testing
 /// that type, unchanged.
 @Suite struct TypeRoundTripTests {
   private func roundTrip<T: PostgresCodable>(_ value: T, as sqlType: String) throws -> T {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let query = PostgresQuery(
         unsafeSQL: "SELECT $1::\(sqlType) AS value",
@@ -62,7 +62,7 @@ import Testing
   }
 
   @Test func timestampPrintsAsUTCWithSixFractionalDigits() throws {
-    let row = try TestDatabase.with { database in
+    let row = try TestDatabase.with(.empty) { database in
       try database.connect().query(
         "SELECT '2026-11-29 15:07:16.000042+00'::timestamptz AS value"
       ).single()
@@ -106,7 +106,7 @@ import Testing
   }
 
   @Test func nullDecodesAsNilOnlyIntoAnOptional() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let row = try database.connect().query("SELECT NULL::text AS missing").single()
       #expect(try row.decode("missing", as: String?.self) == nil)
       #expect(throws: PostgresError.self) { try row.decode("missing", as: String.self) }
@@ -114,7 +114,7 @@ import Testing
   }
 
   @Test func optionalParameterBindsNull() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let absent: Int64? = nil
       let row = try database.connect().query("SELECT \(absent)::int8 IS NULL AS isNull").single()
       #expect(try row.decode("isnull", as: Bool.self))

@@ -12,7 +12,7 @@ import PostgresTestSupport
 func readBackAfterMigrating(_ build: (PostgresConnection) throws -> [FeedDocument]) throws -> (
   expected: [FeedDocument], migrated: [FeedDocument]
 ) {
-  try TestDatabase.with { database in
+  try TestDatabase.with(.empty) { database in
     let connection = try database.connect()
     let expected = try build(connection)
     let service = FeedService { AccountStore(connection: connection) }
@@ -29,7 +29,7 @@ func readBackAfterMigrating(_ build: (PostgresConnection) throws -> [FeedDocumen
 func writeAfterMigrating(
   _ build: (PostgresConnection) throws -> [FeedDocument], account index: Int
 ) throws -> (stored: FeedDocument, live: FeedDocument) {
-  try TestDatabase.with { database in
+  try TestDatabase.with(.empty) { database in
     let connection = try database.connect()
     _ = try build(connection)
     let service = FeedService { AccountStore(connection: connection) }

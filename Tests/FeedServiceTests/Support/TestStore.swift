@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import AccountModel
 import AccountStore
 import Foundation
@@ -6,9 +7,8 @@ import Testing
 
 /// A migrated store on a fresh database of its own, for the duration of `body`.
 func withStore<Result>(_ body: (AccountStore) throws -> Result) throws -> Result {
-  try TestDatabase.with { database in
+  try TestDatabase.with(.migrated) { database in
     let store = AccountStore(connection: try database.connect())
-    _ = try store.migrate()
     return try body(store)
   }
 }
