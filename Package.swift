@@ -127,10 +127,14 @@ let package = Package(
     // A private PostgreSQL (or DATABASE_URL) and a fresh database per test, empty or copied from
     // a template prepared once per test process.
     .target(name: "PostgresTestSupport", dependencies: ["Postgres"]),
-    // What the project's tests share: the migrated template database.
+    // What the project's tests share: the migrated template database, `eventually`, running the
+    // built feedctl, two seeded owners, and random pairs of feed documents.
     .target(
       name: "AccountFeedTestSupport",
-      dependencies: ["AccountStore", "PostgresTestSupport"]
+      dependencies: [
+        "AccountModel", "AccountStore", "FeedComponents", "FeedService", "PostgresTestSupport",
+        "SplitMix",
+      ]
     ),
 
     .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport"]),
@@ -148,8 +152,8 @@ let package = Package(
     .testTarget(
       name: "FeedWireTests",
       dependencies: [
-        "FeedWire", "FeedComponents", "FeedDiff", "FeedAssembler", "AccountModel", "SplitMix",
-        "FeedVocabulary",
+        "FeedWire", "FeedComponents", "FeedDiff", "FeedAssembler", "AccountFeedTestSupport",
+        "AccountModel", "SplitMix", "FeedVocabulary",
       ]
     ),
     .testTarget(

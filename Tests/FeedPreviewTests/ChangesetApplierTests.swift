@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import BrowserTestSupport
 import FeedComponents
 import FeedWire

@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import Foundation
 import HTTPServer
 import Testing
@@ -28,7 +29,7 @@ struct HostCheckTests {
 
   @Test func aBindOtherMachinesReachNeedsAllowRemote() throws {
     let process = Process()
-    process.executableURL = try PreviewCommandTests.feedctl()
+    process.executableURL = try FeedctlProcess.executable()
     process.arguments = ["preview", "--listen", "0.0.0.0:0"]
     let errors = Pipe()
     process.standardError = errors

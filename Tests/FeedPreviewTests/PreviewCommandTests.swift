@@ -21,7 +21,7 @@ import Testing
         throw BrowserError.launchFailed("cannot create \(log.path)")
       }
       let process = Process()
-      process.executableURL = try Self.feedctl()
+      process.executableURL = try FeedctlProcess.executable()
       process.arguments = ["preview", "--listen", "127.0.0.1:0"]
       process.environment = [
         "DATABASE_URL": database.configuration.connectionString, "LANG": "C.UTF-8",
@@ -55,7 +55,7 @@ import Testing
 
   @Test func itListensOnLoopbackPort8090UnlessToldOtherwise() throws {
     let process = Process()
-    process.executableURL = try Self.feedctl()
+    process.executableURL = try FeedctlProcess.executable()
     process.arguments = ["preview", "--help"]
     let output = Pipe()
     process.standardOutput = output
@@ -80,17 +80,5 @@ import Testing
     throw BrowserError.timedOut(
       "feedctl preview to say where it listens: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")"
     )
-  }
-
-  /// The binary built next to the test bundle (`.build/debug/feedctl`).
-  static func feedctl() throws -> URL {
-    let found = [
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-      Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-    ]
-    .map { $0.appending(path: "feedctl") }
-    .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    return try #require(
-      found, "the feedctl binary was not found next to the tests; run 'swift build' first")
   }
 }

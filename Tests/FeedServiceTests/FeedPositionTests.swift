@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import AccountModel
 import FeedService
 import Testing

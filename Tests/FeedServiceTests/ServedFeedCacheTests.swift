@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import AccountModel
 import AccountStore
 import FeedService
@@ -10,16 +11,6 @@ import Testing
 /// service is seen at once, a write by another program once its notification arrives, a notice
 /// window's edge with no write at all, and nothing is trusted while the listener is away.
 @Suite struct ServedFeedCacheTests {
-  /// Whether `condition` holds within `seconds`, asking every 20 ms.
-  static func eventually(within seconds: Double = 10, _ condition: () throws -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while Date() < deadline {
-      if (try? condition()) == true { return true }
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    return false
-  }
-
   @Test func aWriteThroughTheServiceIsServedByTheVeryNextRead() throws {
     try ListeningDatabase.with { service, _, _ in
       _ = try service.servedFeed(in: .owner("carol"))
@@ -37,7 +28,7 @@ import Testing
       _ = try service.servedFeed(in: .owner("demo"))
       try ListeningDatabase.renameFirstAccount(of: "demo", to: "psql", on: outsider)
       let live = try service.liveDocument(owner: "demo").digest
-      #expect(Self.eventually { try service.servedFeed(in: .owner("demo")).digest == live })
+      #expect(eventually { try service.servedFeed(in: .owner("demo")).digest == live })
     }
   }
 
@@ -46,7 +37,7 @@ import Testing
       let held = try service.servedFeed(in: .owner("demo")).digest
       try ListeningDatabase.renameFirstAccount(of: "demo", to: "psql", on: outsider)
       #expect(
-        Self.eventually {
+        eventually {
           if case .changes = try service.changes(since: held, in: .owner("demo")) { return true }
           return false
         })
@@ -63,7 +54,7 @@ import Testing
       Thread.sleep(forTimeInterval: 0.3)
       _ = try service.servedFeed(in: .owner("carol"))
       #expect(
-        Self.eventually {
+        eventually {
           String(decoding: try service.servedFeed(in: .owner("carol")).json, as: UTF8.self)
             .contains("soon")
         })
@@ -95,7 +86,7 @@ import Testing
       try outsider.execute(
         "UPDATE access_tokens SET revoked_at = now() WHERE id = \(issued.info.id)")
       #expect(
-        Self.eventually {
+        eventually {
           do {
             _ = try service.authenticate(bearer: issued.secret)
             return false
@@ -118,7 +109,7 @@ import Testing
       try #require(terminated == 1)
       try ListeningDatabase.renameFirstAccount(of: "demo", to: "unheard", on: outsider)
       let live = try service.liveDocument(owner: "demo").digest
-      #expect(Self.eventually { try service.servedFeed(in: .owner("demo")).digest == live })
+      #expect(eventually { try service.servedFeed(in: .owner("demo")).digest == live })
     }
   }
 }

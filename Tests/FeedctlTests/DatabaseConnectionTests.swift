@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import FeedComponents
 import Foundation
 import Testing

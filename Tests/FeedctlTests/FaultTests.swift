@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import Foundation
 import Postgres
 import Testing

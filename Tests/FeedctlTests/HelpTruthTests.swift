@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import FeedService
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import FeedComponents
 import Foundation
 import HTTPServer
@@ -8,16 +9,6 @@ import Testing
 /// sees after a write or a revocation is still the database's.
 @Suite("Phone API: cached feed")
 struct CachedFeedRouteTests {
-  /// Whether `condition` holds within `seconds`, asking every 20 ms.
-  static func eventually(within seconds: Double = 10, _ condition: () throws -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    while Date() < deadline {
-      if (try? condition()) == true { return true }
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    return false
-  }
-
   @Test func aFeedReadBeforeAnActionIsNotServedAfterIt() throws {
     try PhoneFixture.with { fixture in
       #expect(try fixture.get("/v1/feed").status == 200)
@@ -35,7 +26,7 @@ struct CachedFeedRouteTests {
       try psql.execute("UPDATE accounts SET name = 'psql' WHERE owner_id = 'demo'")
       let live = "\"\(try fixture.service.liveDocument(owner: "demo").digest)\""
       #expect(before != live)
-      #expect(Self.eventually { try fixture.get("/v1/feed").headers["etag"] == live })
+      #expect(eventually { try fixture.get("/v1/feed").headers["etag"] == live })
     }
   }
 
@@ -44,7 +35,7 @@ struct CachedFeedRouteTests {
       #expect(try fixture.get("/v1/feed").status == 200)
       let psql = try fixture.database.connect()
       try psql.execute("UPDATE access_tokens SET revoked_at = now() WHERE owner_id = 'demo'")
-      #expect(Self.eventually { try fixture.get("/v1/feed").status == 401 })
+      #expect(eventually { try fixture.get("/v1/feed").status == 401 })
     }
   }
 }

@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import FeedComponents
 import FeedWire
 import Foundation
@@ -115,7 +116,7 @@ struct LiveEventTests {
         port: fixture.port, path: "/v1/feed/events", headers: fixture.auth(fixture.carolToken))
       #expect(carols.status == 200)
       first.connection.shutdown()
-      #expect(eventually(10) { (try? open().status) == 200 })
+      #expect(eventually(within: 10) { (try? open().status) == 200 })
     }
   }
 }

@@ -1,5 +1,4 @@
 import AccountFeedTestSupport
-import AccountModel
 import AccountStore
 import FeedService
 import Foundation
@@ -52,15 +51,7 @@ struct PhoneFixture {
       let service = FeedService(pool: ConnectionPoolOptions(connections: 4)) {
         try AccountStore(configuration)
       }
-      _ = try service.seedDemo()
-      try service.apply(
-        [
-          .addOwner(id: "carol", displayName: "Carol"),
-          .addAccount(
-            ownerID: "carol",
-            NewAccount(name: "Carol's", balance: Money(minorUnits: 5, currency: .krw))),
-          .addNotice(ownerID: "carol", NewNotice(message: "Carol's notice")),
-        ], in: .owner("carol"), reason: "setup")
+      let (_, demoNotice) = try seedTwoOwners(service)
       let demo = try service.createToken(owner: "demo", label: "phone", in: .anyOwner)
       let carol = try service.createToken(owner: "carol", label: "phone", in: .anyOwner)
       let events = try FeedEvents(service: service)
@@ -76,7 +67,7 @@ struct PhoneFixture {
         PhoneFixture(
           service: service, database: database, server: server, port: bound.port,
           demoToken: demo.secret, carolToken: carol.secret,
-          demoNotice: try service.feedRows(owner: "demo").notices[0].id,
+          demoNotice: demoNotice,
           carolNotice: try service.feedRows(owner: "carol").notices[0].id))
     }
   }

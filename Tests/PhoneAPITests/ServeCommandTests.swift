@@ -83,7 +83,7 @@ struct ServeCommandTests {
   @Test(arguments: ["8080", "example.com:80", "127.0.0.1:99999"])
   func aBadListenAddressIsAUsageError(_ address: String) throws {
     let process = Process()
-    process.executableURL = try ServeProcess.executable()
+    process.executableURL = try FeedctlProcess.executable()
     process.arguments = ["serve", "--listen", address]
     let error = Pipe()
     process.standardError = error

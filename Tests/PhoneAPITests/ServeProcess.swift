@@ -1,5 +1,5 @@
+import AccountFeedTestSupport
 import Foundation
-import Testing
 
 /// The real `feedctl serve` as a child process on a free port: started, asked, and stopped
 /// with a signal, the way an operator runs it.
@@ -14,13 +14,11 @@ final class ServeProcess {
   /// Starts `feedctl serve --listen 127.0.0.1:0 arguments` against `databaseURL` and waits for
   /// the line that says where it listens.
   init(databaseURL: String, arguments: [String] = []) throws {
-    process.executableURL = try Self.executable()
+    process.executableURL = try FeedctlProcess.executable()
     process.arguments = ["serve", "--listen", "127.0.0.1:0"] + arguments
-    var environment = ["DATABASE_URL": databaseURL, "NO_COLOR": "1", "LANG": "C.UTF-8"]
-    for name in ["PATH", "HOME", "TMPDIR"] {
-      environment[name] = ProcessInfo.processInfo.environment[name]
+    process.environment = FeedctlProcess.baseEnvironment.merging(["DATABASE_URL": databaseURL]) {
+      _, new in new
     }
-    process.environment = environment
     process.standardOutput = output
     process.standardError = error
     try process.run()
@@ -55,20 +53,8 @@ final class ServeProcess {
     kill(process.processIdentifier, signal)
     let printed = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    _ = eventually(2) { errorText.contains("stopped") }
+    _ = eventually(within: 2) { errorText.contains("stopped") }
     return (process.terminationStatus, String(decoding: printed, as: UTF8.self), errorText)
-  }
-
-  /// The binary built next to the test bundle (`.build/debug/feedctl`).
-  static func executable() throws -> URL {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let found = [
-      directory, Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-    ]
-    .map { $0.appendingPathComponent("feedctl") }
-    .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    return try #require(
-      found, "the feedctl binary was not found next to the tests; run 'swift build' first")
   }
 
   deinit {

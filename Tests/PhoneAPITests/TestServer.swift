@@ -29,13 +29,3 @@ final class LogLines: Sendable {
     return all
   }
 }
-
-/// Polls `condition` for up to `seconds`; whether it came true.
-func eventually(_ seconds: Double = 5, _ condition: () -> Bool) -> Bool {
-  let deadline = Date().addingTimeInterval(seconds)
-  while Date() < deadline {
-    if condition() { return true }
-    usleep(5000)
-  }
-  return condition()
-}

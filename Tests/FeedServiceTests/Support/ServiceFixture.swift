@@ -1,5 +1,4 @@
 import AccountFeedTestSupport
-import AccountModel
 import AccountStore
 import FeedAssembler
 import FeedService
@@ -15,21 +14,4 @@ func withService<Result>(
     let store = AccountStore(connection: connection)
     return try body(FeedService(layout: layout) { store }, connection)
   }
-}
-
-/// Two owners side by side: `demo` with seed 000's rows, and `carol` with one account and one
-/// notice of her own. Returns the ids of demo's first account and notice.
-@discardableResult
-func seedTwoOwners(_ service: FeedService) throws -> (account: Int64, notice: Int64) {
-  _ = try service.seedDemo()
-  try service.apply(
-    [
-      .addOwner(id: "carol", displayName: "Carol"),
-      .addAccount(
-        ownerID: "carol",
-        NewAccount(name: "Carol's", balance: Money(minorUnits: 5, currency: .krw))),
-      .addNotice(ownerID: "carol", NewNotice(message: "Carol's notice")),
-    ], in: .owner("carol"), reason: "setup")
-  let rows = try service.feedRows(owner: "demo")
-  return (rows.accounts[0].id, rows.notices[0].id)
 }

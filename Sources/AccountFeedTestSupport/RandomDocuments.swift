@@ -10,7 +10,7 @@ import SplitMix
 /// reversal, every item replaced, an unchanged feed, and otherwise a random mix of section and item
 /// inserts, deletes, content updates, header/footer/field changes, in-section and cross-section
 /// moves (including items leaving deleted sections and joining inserted ones).
-struct RandomDocuments {
+public struct RandomDocuments {
   private var rng: SplitMix64
   private var counter = 0
 
@@ -23,11 +23,11 @@ struct RandomDocuments {
     var items: [ItemNode]
   }
 
-  init(seed: UInt64) {
+  public init(seed: UInt64) {
     rng = SplitMix64(seed: seed)
   }
 
-  mutating func pair(case n: Int) throws -> (base: FeedDocument, target: FeedDocument) {
+  public mutating func pair(case n: Int) throws -> (base: FeedDocument, target: FeedDocument) {
     let old = randomFeed()
     let new: [Draft]
     switch n % 10 {

@@ -1,1 +1,0 @@
-../FeedWireTests/RandomDocuments.swift
