@@ -198,6 +198,9 @@ let package = Package(
         "PostgresTestSupport",
       ]
     ),
+    // scripts/topology's primary, streaming replica, two `feedctl serve` and nginx, with a
+    // phone (curl) through nginx; needs PostgreSQL's server programs, psql, curl and nginx.
+    .testTarget(name: "TopologyTests", dependencies: ["feedctl"]),
     // The generic server in process: routing and addresses, no socket.
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(

@@ -6,7 +6,12 @@ import Postgres
 /// `PG*` variable (libpq reads them itself), and only when none is set, the embedded database.
 public enum DatabaseTarget: Sendable {
   case configured(String)
+  /// The embedded database, started (and migrated) whenever a connection is opened.
   case embedded(EmbeddedDatabase)
+  /// The embedded database as a long-running server uses it once it started it: connections go
+  /// to the cluster while it runs, and a cluster an operator stopped (`feedctl db stop`) stays
+  /// stopped — the service reports the database as unreachable until someone starts it.
+  case attached(EmbeddedDatabase)
 
   /// The `PG*` variables libpq reads for a connection; any one of them means "configured".
   static let libpqVariables = [
@@ -32,6 +37,17 @@ public enum DatabaseTarget: Sendable {
       try AccountStore(PostgresConfiguration(connectionString))
     case .embedded(let embedded):
       try AccountStore.migrated(try embedded.start())
+    case .attached(let embedded):
+      try AccountStore(try embedded.running())
     }
+  }
+
+  /// The target a server keeps for its whole run: the embedded database is started and
+  /// migrated now, once, and from then on only connected to (`attached`), so the server never
+  /// starts again a database an operator stopped. Other targets are kept as they are.
+  public func startedForServing() throws -> DatabaseTarget {
+    guard case .embedded(let embedded) = self else { return self }
+    try embedded.startMigrated()
+    return .attached(embedded)
   }
 }

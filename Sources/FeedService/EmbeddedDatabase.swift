@@ -42,6 +42,17 @@ public struct EmbeddedDatabase: Sendable {
     try cluster.start()
   }
 
+  /// How to reach the cluster while it runs; never starts it. A stopped cluster is
+  /// `FeedServiceError.unreachable`, saying how to start it.
+  func running() throws -> PostgresConfiguration {
+    guard let port = try cluster.status() else {
+      throw FeedServiceError(
+        .unreachable,
+        "the embedded database at \(directory) is stopped; start it with 'feedctl db start'")
+    }
+    return cluster.configuration(port: port)
+  }
+
   /// Starts the cluster unless it runs already and brings its schema up to date, as every
   /// command that uses it does on first use.
   public func startMigrated() throws {

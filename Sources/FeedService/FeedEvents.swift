@@ -119,7 +119,13 @@ public final class FeedEvents: Sendable {
       var owners = Set<String>()
       do {
         try scheduleEdges(on: listening)
-        for notification in try listening.notifications(timeout: waitTime()) {
+        let notifications = try listening.notifications(timeout: waitTime())
+        let changed = notifications.filter { $0.channel == Self.channel }.map(\.payload)
+        // Before anything is forgotten, so a read that misses the cache sees the fence.
+        if let replica = service.replica, !changed.isEmpty {
+          replica.fence(owners: changed, at: try listening.flushedWALPosition())
+        }
+        for notification in notifications {
           switch notification.channel {
           case Self.channel:
             service.cache.invalidate(owner: notification.payload)
@@ -150,6 +156,12 @@ public final class FeedEvents: Sendable {
       Thread.sleep(forTimeInterval: 0.05)
     }
     guard !isStopped, let connection = try? Self.listen(service) else { return nil }
+    // Whatever was missed committed before now: no owner is read on the replica until it has
+    // replayed this far.
+    if let replica = service.replica {
+      guard let position = try? connection.flushedWALPosition() else { return nil }
+      replica.fenceAll(at: position)
+    }
     service.cache.listenerConnected()
     let everyone = state.withLock { state in
       state.unscheduled.formUnion(state.edges.keys)

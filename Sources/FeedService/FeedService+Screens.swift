@@ -19,8 +19,12 @@ extension FeedService {
   ) throws -> FeedDocument {
     let layout = try screens.layout(of: screen)
     let assembler = FeedAssembler(layout: layout, environment: self.assembler.environment)
-    return try assembler.assemble(
-      try withStore { try $0.feedRows(owner: owner) }, screen: screen, for: capabilities)
+    // A screen is never recorded, so the replica answers whenever it has replayed every commit
+    // this process knows of (`ReadReplica`).
+    let rows =
+      try replica?.read(owner: owner) { try $0.feedRows(owner: owner) }
+      ?? withStore { try $0.feedRows(owner: owner) }
+    return try assembler.assemble(rows, screen: screen, for: capabilities)
   }
 
   /// The screen for the owner a scope stands for, as `/v1/screens/<name>` serves it to a token's

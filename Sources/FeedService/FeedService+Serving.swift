@@ -11,8 +11,14 @@ extension FeedService {
   /// The owner's live feed, recorded as a snapshot when its digest is not the owner's latest
   /// snapshot's, so a later `changes(since:in:)` from it finds it. Most calls only read: a
   /// document is recorded once, when it first differs.
+  ///
+  /// With a read replica, the replica answers when it has the owner's latest recorded feed and
+  /// has replayed every commit this process knows of (`ReadReplica`); otherwise the primary.
   public func servedDocument(in scope: OwnerScope) throws -> FeedDocument {
     let owner = try Self.owner(of: scope)
+    if let document = replica?.read(owner: owner, { try replicated(owner: owner, store: $0) }) {
+      return document
+    }
     return try withStore { try served(owner: owner, store: $0) }
   }
 
@@ -22,21 +28,35 @@ extension FeedService {
   /// recorded as `servedDocument(in:)` does. `ServedCache` explains why a cached feed is never
   /// one a committed write has made stale, once that write's notification has arrived, and why
   /// this service's own writes are seen at once.
-  public func servedFeed(in scope: OwnerScope) throws -> ServedFeed {
+  ///
+  /// `held` is the digest of the document the phone holds (its `If-None-Match`), if any: a
+  /// read replica answers only when it knows that document too, so a replica behind the one
+  /// that served the phone never sends it back in time; otherwise the primary answers.
+  public func servedFeed(in scope: OwnerScope, holding held: String? = nil) throws -> ServedFeed {
     let owner = try Self.owner(of: scope)
     if let feed = cache.feed(owner: owner) { return feed }
     let ticket = cache.ticket()
     let start = ContinuousClock.now
-    return try withStore { store in
-      // Looked up before the rows are read, so an edge between the two only expires it early.
+    // Each edge is looked up before the rows are read, so an edge between the two only
+    // expires the feed early.
+    let fromReplica = replica?.read(owner: owner) { store -> (ServedFeed, Duration?)? in
       let edge = ticket == nil ? nil : try store.nextNoticeWindowEdge(owner: owner)
-      let feed = ServedFeed(try served(owner: owner, store: store))
-      if let ticket {
-        cache.store(
-          feed, owner: owner, expires: edge.map { start + $0 - .milliseconds(1) }, ticket: ticket)
-      }
-      return feed
+      guard let document = try replicated(owner: owner, store: store),
+        try Self.knows(held, owner: owner, current: document, store: store)
+      else { return nil }
+      return (ServedFeed(document), edge)
     }
+    let (feed, edge) =
+      try fromReplica
+      ?? withStore { store in
+        let edge = ticket == nil ? nil : try store.nextNoticeWindowEdge(owner: owner)
+        return (ServedFeed(try served(owner: owner, store: store)), edge)
+      }
+    if let ticket {
+      cache.store(
+        feed, owner: owner, expires: edge.map { start + $0 - .milliseconds(1) }, ticket: ticket)
+    }
+    return feed
   }
 
   /// The changes from the owner's document with digest `base` to the current one. A base the
@@ -48,6 +68,16 @@ extension FeedService {
     if let cached = cache.feed(owner: owner), cached.digest == base {
       return .current(cached.document)
     }
+    // The replica answers only from a base it has, so a base recorded on the primary and not
+    // yet replayed is looked up on the primary: lag never turns into a refetch.
+    let fromReplica = replica?.read(owner: owner) { store -> FeedCatchUp? in
+      guard let current = try replicated(owner: owner, store: store) else { return nil }
+      if current.digest == base { return .current(current) }
+      guard Self.isDigest(base), let snapshot = try store.snapshot(owner: owner, digest: base)
+      else { return nil }
+      return .changes(WireChangeset(from: try Self.decode(snapshot), to: current), target: current)
+    }
+    if let fromReplica { return fromReplica }
     return try withStore { store in
       let current = try served(owner: owner, store: store)
       if current.digest == base { return .current(current) }
@@ -63,7 +93,8 @@ extension FeedService {
     }
   }
 
-  /// The owner's live feed, recorded when the latest snapshot is not it.
+  /// The owner's live feed, recorded when the latest snapshot is not it. `store` is the
+  /// primary's: recording is a write.
   func served(owner: String, store: AccountStore) throws -> FeedDocument {
     let document = try assembler.assemble(try store.feedRows(owner: owner))
     if try store.latestSnapshotDigest(owner: owner) == document.digest { return document }
@@ -73,9 +104,29 @@ extension FeedService {
       recordedRows = rows
       return try assembler.snapshotContent(for: rows, reason: "served", renderer: fingerprint)
     }
+    fenceReplica(.owner(owner), on: store)
     // A write between the read and the lock: what was recorded is what the owner is shown.
     guard recorded.digest != document.digest, let recordedRows else { return document }
     return try assembler.assemble(recordedRows)
+  }
+
+  /// The owner's live feed as a replica has it, when it may be served as it is: it is the
+  /// owner's latest snapshot. Nil when it would have to be recorded first, which is a write and
+  /// belongs on the primary (a notice window opened, a program wrote around the service).
+  func replicated(owner: String, store: AccountStore) throws -> FeedDocument? {
+    let document = try assembler.assemble(try store.feedRows(owner: owner))
+    guard try store.latestSnapshotDigest(owner: owner) == document.digest else { return nil }
+    return document
+  }
+
+  /// Whether `store`'s database knows the document a phone holds: it is the current one, or a
+  /// snapshot of the owner's (so the database has replayed past it). A phone that holds nothing,
+  /// or something that is no digest, is known everywhere alike.
+  static func knows(
+    _ held: String?, owner: String, current: FeedDocument, store: AccountStore
+  ) throws -> Bool {
+    guard let held, held != current.digest, isDigest(held) else { return true }
+    return try store.snapshot(owner: owner, digest: held) != nil
   }
 
   /// The one owner a scope stands for; an operator's any-owner scope names no feed.

@@ -24,6 +24,9 @@ public final class FeedService: Sendable {
   /// The screens the service builds; `home` is always `layout`.
   public let screens: ScreenCatalog
   let pool: StorePool
+  /// The streaming replica feed reads go to, when one is configured; writes, tokens and
+  /// `LISTEN` stay on the primary (`pool`).
+  let replica: ReadReplica?
   let cache = ServedCache()
 
   /// - Parameters:
@@ -32,15 +35,21 @@ public final class FeedService: Sendable {
   ///   - pool: how many connections to keep; one unless many threads call at once.
   ///   - store: opens a store; called when a use case needs the database and no opened store
   ///     is free, at most `pool.connections` times over (again when one was dropped).
+  ///   - replica: how to use the read replica, when `replicaStore` opens one.
+  ///   - replicaStore: opens a store on a streaming replica of `store`'s database, for feed
+  ///     reads (see `ReadReplica`); nil sends every read to the primary.
   public init(
     layout: FeedLayout = .default, screens: ScreenCatalog = .builtIn,
     pool: ConnectionPoolOptions = ConnectionPoolOptions(),
-    store: @escaping @Sendable () throws -> AccountStore
+    replica: ReplicaOptions = ReplicaOptions(),
+    store: @escaping @Sendable () throws -> AccountStore,
+    replicaStore: (@Sendable () throws -> AccountStore)? = nil
   ) {
     self.assembler = FeedAssembler(layout: layout)
     self.fingerprint = assembler.fingerprint()
     self.screens = screens.replacing(ScreenCatalog.home, with: layout)
     self.pool = StorePool(options: pool, open: store)
+    self.replica = replicaStore.map { ReadReplica(options: replica, open: $0) }
   }
 
   /// One of the pool's stores, for a caller that needs the store's own API. It is shared, not
@@ -164,12 +173,14 @@ public final class FeedService: Sendable {
     let (assembler, fingerprint) = (self.assembler, self.fingerprint)
     defer { invalidate(scope, removingOwners: changes.contains(where: \.removesOwner)) }
     let results = try withStore { store in
-      try store.apply(
+      let results = try store.apply(
         changes, in: scope,
         snapshot: { rows in
           try assembler.snapshotContent(for: rows, reason: reason, renderer: fingerprint)
         },
         patcher: FeedPatcher(assembler: assembler, fingerprint: fingerprint, reason: reason))
+      fenceReplica(scope, on: store)
+      return results
     }
     return zip(changes, results).map(AppliedChange.init)
   }
@@ -250,13 +261,28 @@ public final class FeedService: Sendable {
     let (assembler, fingerprint) = (self.assembler, self.fingerprint)
     defer { cache.invalidate(owner: DemoSeed.owner) }
     _ = try withStore { store in
-      try store.apply(
+      let results = try store.apply(
         owner: DemoSeed.owner, in: .owner(DemoSeed.owner), planning: DemoSeed.missingChanges
       ) { rows in
         try assembler.snapshotContent(for: rows, reason: "demo", renderer: fingerprint)
       }
+      fenceReplica(.owner(DemoSeed.owner), on: store)
+      return results
     }
     return try liveDocument(owner: DemoSeed.owner)
+  }
+
+  /// Keeps reads of what a write inside `scope` changed off the replica until it has replayed
+  /// the write (`ReadReplica`): the writer's next read never goes back in time. `store` is
+  /// the primary's, just after the commit. The write has committed, so a failure to ask here is
+  /// not the write's: its notification fences the owners when the listener hears it.
+  func fenceReplica(_ scope: OwnerScope, on store: AccountStore) {
+    guard let replica, let position = try? store.flushedWALPosition() else { return }
+    if let owner = scope.ownerID {
+      replica.fence(owners: [owner], at: position)
+    } else {
+      replica.fenceAll(at: position)
+    }
   }
 
   /// Forgets the cached feeds a write inside `scope` may have changed, once it has committed

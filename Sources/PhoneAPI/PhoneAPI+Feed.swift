@@ -14,7 +14,9 @@ extension PhoneAPI {
       return try screen(request, named: ScreenCatalog.home)
     }
     let scope = try scope(of: request)
-    let feed = try serving { try service.servedFeed(in: scope) }
+    let feed = try serving {
+      try service.servedFeed(in: scope, holding: Self.heldDigest(request.header("if-none-match")))
+    }
     let tag = EntityTag(feed.digest)
     let headers = Self.cacheHeaders(tag)
     if tag.matches(ifNoneMatch: request.header("if-none-match")) {
@@ -40,6 +42,16 @@ extension PhoneAPI {
     return .bytes(
       changeset.encoded(), contentType: "application/json",
       headers: Self.cacheHeaders(EntityTag(changeset.target)))
+  }
+
+  /// The digest of the document a phone says it holds: the first tag of its `If-None-Match`
+  /// (the server sends one strong tag, `"<digest>"`), nil without one.
+  static func heldDigest(_ ifNoneMatch: String?) -> String? {
+    guard let first = ifNoneMatch?.split(separator: ",").first else { return nil }
+    var tag = first.trimmingCharacters(in: .whitespaces)[...]
+    if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+    guard tag.count >= 2, tag.first == "\"", tag.last == "\"" else { return nil }
+    return String(tag.dropFirst().dropLast())
   }
 
   /// A document may change at any moment, so a phone always asks again, with its ETag.

@@ -31,8 +31,22 @@ public struct PhoneAPI: Sendable {
         let usage = service.connectionUsage
         return [("state=\"open\"", usage.open), ("state=\"in_use\"", usage.inUse)]
       })
+    if service.hasReadReplica {
+      metrics.add(
+        ServerMetrics.Gauge(
+          name: "feed_replica_lag_bytes",
+          help: "Bytes of the primary's log the read replica has yet to replay (-1: unreachable)."
+        ) { [("", Int((try? service.replicaStatus())??.lagBytes ?? -1))] })
+      metrics.add(
+        ServerMetrics.Gauge(
+          name: "feed_reads", help: "Feed reads since the start, by the database that answered."
+        ) {
+          let reads = service.replicaReads
+          return [("database=\"replica\"", reads.replica), ("database=\"primary\"", reads.primary)]
+        })
+    }
     var router = Router()
-    router.addOperations(metrics: metrics) { try service.checkReady() }
+    router.addOperationsReporting(metrics: metrics) { try service.checkReady() }
     router.add("GET", "/v1/feed") { request in try feed(request) }
     router.add("GET", "/v1/feed/changes") { request in try changes(request) }
     router.add("GET", "/v1/feed/events") { request in try events(request) }

@@ -21,14 +21,32 @@ final class Workspace {
   /// `pool` sizes its connections on first use (a server wants one per request thread).
   func service(pool: ConnectionPoolOptions = ConnectionPoolOptions()) throws -> FeedService {
     if let openedService { return openedService }
-    let layout = try global.config.map { path throws(FeedLayoutError) in
-      try FeedLayout.load(from: path)
-    }
-    let service = FeedService(
-      layout: layout ?? .default, pool: pool,
-      database: DatabaseTarget(databaseURL: global.databaseURL, environment: context.environment))
+    let service = FeedService(layout: try layout(), pool: pool, database: databaseTarget)
     openedService = service
     return service
+  }
+
+  /// The service of a server that runs until it is stopped: the embedded database is started
+  /// now, once, and never again behind an operator's `feedctl db stop`
+  /// (`DatabaseTarget.startedForServing()`); `readDatabase` is a streaming replica for feed
+  /// reads.
+  func servingService(pool: ConnectionPoolOptions, readDatabase: String?) throws -> FeedService {
+    if let openedService { return openedService }
+    let service = FeedService(
+      layout: try layout(), pool: pool, database: try databaseTarget.startedForServing(),
+      readDatabase: readDatabase.flatMap { $0.isEmpty ? nil : $0 },
+      replica: ReplicaOptions(pool: pool))
+    openedService = service
+    return service
+  }
+
+  private var databaseTarget: DatabaseTarget {
+    DatabaseTarget(databaseURL: global.databaseURL, environment: context.environment)
+  }
+
+  private func layout() throws -> FeedLayout {
+    try global.config.map { path throws(FeedLayoutError) in try FeedLayout.load(from: path) }
+      ?? .default
   }
 
   /// The owner from `--owner` or `FEEDCTL_OWNER`, nil when neither is given (or it is empty).

@@ -6,9 +6,10 @@ import Testing
 
 /// Ready means the database answers and carries every migration this program does.
 @Suite struct ReadinessTests {
-  @Test func aMigratedDatabaseIsReady() throws {
+  @Test func aMigratedDatabaseWithoutAReplicaIsReadyAndSaysNothingMore() throws {
     try withService { service, _ in
-      try service.checkReady()
+      let fields = try service.checkReady()
+      #expect(fields.isEmpty)
     }
   }
 

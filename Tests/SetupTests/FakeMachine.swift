@@ -9,7 +9,7 @@ final class FakeMachine {
   /// and a Python environment holding the pinned checkers (`venv`).
   static let everything: Set<String> = [
     "swift", "apt-get", "pkg-config", "libpq-dev", "libssl-dev", "libmicrohttpd-dev",
-    "postgresql", "chromium", "python3-venv", "venv",
+    "postgresql", "chromium", "python3-venv", "venv", "nginx",
   ]
 
   /// The pins `scripts/setup test` installs.
@@ -22,6 +22,7 @@ final class FakeMachine {
     "libssl-dev": "usr/include/openssl/evp.h",
     "libmicrohttpd-dev": "usr/include/microhttpd.h",
     "postgresql": "usr/lib/postgresql/15/bin/initdb",
+    "nginx": "usr/sbin/nginx",
   ]
 
   struct Run {

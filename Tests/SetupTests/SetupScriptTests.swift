@@ -27,6 +27,17 @@ struct SetupScriptTests {
       ])
   }
 
+  @Test func theTestsInstallNginxForTheTopologyAndTheBuildDoesNot() throws {
+    let machine = try FakeMachine(uid: 0, has: FakeMachine.everything.subtracting(["nginx"]))
+    #expect(try machine.setup("build").status == 0)
+    #expect(machine.calls.isEmpty)
+    let run = try machine.setup("test")
+    #expect(run.status == 0)
+    #expect(
+      machine.calls.last
+        == "apt-get install -y -qq --no-install-recommends nginx [noninteractive]")
+  }
+
   @Test func theBuildNeedsNoBrowser() throws {
     let machine = try FakeMachine(uid: 0, has: FakeMachine.everything.subtracting(["chromium"]))
     let run = try machine.setup("build")

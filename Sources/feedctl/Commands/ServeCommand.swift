@@ -14,7 +14,10 @@ struct ServeCommand: FeedctlCommand {
       SIGINT (Ctrl-C) or SIGTERM stops it cleanly: no new connections, event streams ended, \
       requests in progress finished. Every /v1/ request needs 'Authorization: Bearer TOKEN' \
       (from 'feedctl token create') and acts for the token's owner only (--owner is not used); \
-      /healthz, /readyz and /metrics need none. The API is in docs/http.md.
+      /healthz, /readyz and /metrics need none. The API is in docs/http.md. With \
+      --read-database-url, feed reads go to that streaming replica whenever it has every commit \
+      the server knows of, else to the primary (docs/scaling.md). The embedded database is \
+      started once: after 'feedctl db stop' the server answers 503 until 'feedctl db start'.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -22,6 +25,11 @@ struct ServeCommand: FeedctlCommand {
     help: "Address to listen on: HOST:PORT or [IPv6]:PORT (port 0 takes any free port).",
     valueName: "address")
   var listen = ListenAddress.loopback.description
+  @Option(
+    help:
+      "PostgreSQL URL of a streaming replica for feed reads; writes and LISTEN stay on --database-url.",
+    valueName: "url", environment: "FEEDCTL_READ_DATABASE_URL")
+  var readDatabaseURL: String?
   @Option(help: "Request log format: text, or one JSON object per line.")
   var logFormat: OutputFormat = .text
 
@@ -33,8 +41,8 @@ struct ServeCommand: FeedctlCommand {
     ShutdownSignals.block()
     // One connection per request thread: no thread waits for a connection, none sits unused.
     let limits = HTTPLimits()
-    let service = try Workspace(global, context).service(
-      pool: ConnectionPoolOptions(connections: limits.threads))
+    let service = try Workspace(global, context).servingService(
+      pool: ConnectionPoolOptions(connections: limits.threads), readDatabase: readDatabaseURL)
     let events = try FeedEvents(service: service)
     defer { events.stop() }
     let metrics = ServerMetrics()
