@@ -1,12 +1,25 @@
 import CMicroHTTPD
+import Dispatch
 import Synchronization
 
 /// An open `text/event-stream` response that routes and their subscriptions write to from any
 /// thread. A stream with nothing to send costs no thread: its connection is suspended in
 /// libmicrohttpd and resumed when an event, a heartbeat or the end arrives.
+///
+/// Its unsent bytes are bounded: past the server's `HTTPLimits.streamBufferBytes` it is
+/// *behind*, and a front end waits (`whenDrained`) and then sends one catch-up instead of every
+/// change; an event sent to it while behind ends it, and so does staying behind longer than
+/// `HTTPLimits.streamLagSeconds`. The client resumes with `Last-Event-ID`.
 public final class EventStream: Sendable {
   private struct Connection: @unchecked Sendable {
     let pointer: OpaquePointer
+    let socket: Int32
+  }
+
+  /// Where the stream is watched for its client leaving while suspended.
+  private struct Watch: Sendable {
+    let watcher: StreamCloseWatcher
+    let number: UInt64
   }
 
   private struct State {
@@ -17,6 +30,15 @@ public final class EventStream: Sendable {
     var connection: Connection?
     var suspended = false
     var onClose: [@Sendable () -> Void] = []
+    var bufferBytes = Int.max
+    /// Since when bytes have been waiting without the client taking them all.
+    var pendingSince: ContinuousClock.Instant?
+    /// Ended by the server (behind, lagging, client gone): the connection is closed, not drained.
+    var abandoned = false
+    var onDrained: (@Sendable () -> Void)?
+    var watch: Watch?
+
+    var pendingBytes: Int { pending.count - sent }
   }
 
   private let state = Mutex(State())
@@ -28,9 +50,34 @@ public final class EventStream: Sendable {
     write(event.framed)
   }
 
-  /// Queues a comment line (a heartbeat).
+  /// Queues a comment line (a heartbeat) unless bytes are already waiting: those will tell
+  /// whether the client is still there.
   public func comment(_ text: String) {
+    guard pendingBytes == 0 else { return }
     write(ServerSentEvent.comment(text))
+  }
+
+  /// Bytes queued and not yet handed to the connection.
+  public var pendingBytes: Int {
+    state.withLock { $0.pendingBytes }
+  }
+
+  /// Whether the client has fallen behind: more than the server's bound is waiting. Send it
+  /// nothing more until `whenDrained` runs.
+  public var isBehind: Bool {
+    state.withLock { $0.pendingBytes >= $0.bufferBytes }
+  }
+
+  /// Runs `body` once everything queued has been handed to the connection (at once when
+  /// nothing is), on a queue of its own, not a server thread; it replaces a `body` given
+  /// earlier that has not run, so wakes while behind fold into one catch-up.
+  public func whenDrained(_ body: @escaping @Sendable () -> Void) {
+    let now = state.withLock { state in
+      guard state.pendingBytes > 0, !state.closed, !state.abandoned else { return true }
+      state.onDrained = body
+      return false
+    }
+    if now { DispatchQueue.global().async(execute: body) }
   }
 
   /// Ends the stream once what is queued has been sent.
@@ -41,9 +88,10 @@ public final class EventStream: Sendable {
     }
   }
 
-  /// Whether the client may still receive events (the stream has not finished or closed).
+  /// Whether the client may still receive events (the stream has not finished, been ended or
+  /// closed).
   public var isOpen: Bool {
-    state.withLock { !$0.finished && !$0.closed }
+    state.withLock { !$0.finished && !$0.closed && !$0.abandoned }
   }
 
   /// Runs `body` once when the stream closes (client gone, finished, server stopping), on the
@@ -57,11 +105,36 @@ public final class EventStream: Sendable {
   }
 
   private func write(_ text: String) {
-    state.withLock { state in
-      guard !state.finished, !state.closed else { return }
+    let ignoredBound = state.withLock { state in
+      guard !state.finished, !state.closed, !state.abandoned else { return false }
+      guard state.pendingBytes < state.bufferBytes else { return true }
+      if state.pendingBytes == 0 { state.pendingSince = .now }
       state.pending.append(contentsOf: text.utf8)
       Self.wake(&state)
+      return false
     }
+    if ignoredBound { abandon() }
+  }
+
+  /// Ends the stream now, dropping what is queued: its connection is closed rather than
+  /// drained. Returns false when it had already ended or closed.
+  @discardableResult
+  func abandon() -> Bool {
+    state.withLock { state in
+      guard !state.closed, !state.abandoned else { return false }
+      state.abandoned = true
+      state.pending = []
+      state.sent = 0
+      state.pendingSince = nil
+      state.onDrained = nil
+      Self.wake(&state)
+      return true
+    }
+  }
+
+  /// Whether bytes have waited, undrained, longer than `limit`.
+  func lagging(longerThan limit: Duration, now: ContinuousClock.Instant) -> Bool {
+    state.withLock { state in state.pendingSince.map { now - $0 > limit } ?? false }
   }
 
   /// Resumes a suspended connection. Called under the lock, and only after the reader
@@ -74,15 +147,27 @@ public final class EventStream: Sendable {
 
   // MARK: The server's side
 
-  /// The connection the stream answers on, known once its response is queued.
-  func attach(_ connection: OpaquePointer) {
-    state.withLock { $0.connection = Connection(pointer: connection) }
+  /// The connection the stream answers on, known once its response is queued, and the bytes
+  /// it may hold unsent before it is behind.
+  func attach(
+    _ connection: OpaquePointer, socket: Int32, bufferBytes: Int, watcher: StreamCloseWatcher?
+  ) {
+    let watch = watcher.map { Watch(watcher: $0, number: $0.register(self)) }
+    state.withLock { state in
+      state.connection = Connection(pointer: connection, socket: socket)
+      state.bufferBytes = bufferBytes
+      state.watch = watch
+    }
   }
 
   /// libmicrohttpd's content reader: copies up to `capacity` queued bytes, or ends the stream,
-  /// or suspends the connection until there is something to send (returning 0).
+  /// or suspends the connection until there is something to send (returning 0), or closes it
+  /// (abandoned).
   func read(into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
-    state.withLock { state in
+    var drained: (@Sendable () -> Void)?
+    defer { if let drained { DispatchQueue.global().async(execute: drained) } }
+    return state.withLock { state in
+      if state.abandoned { return -2 }
       let available = state.pending.count - state.sent
       if available > 0 {
         let count = min(available, capacity)
@@ -92,8 +177,11 @@ public final class EventStream: Sendable {
         }
         state.sent += count
         if state.sent == state.pending.count {
-          state.pending.removeAll(keepingCapacity: true)
+          state.pending = []
           state.sent = 0
+          state.pendingSince = nil
+          drained = state.onDrained
+          state.onDrained = nil
         }
         return count
       }
@@ -101,6 +189,7 @@ public final class EventStream: Sendable {
       if let connection = state.connection {
         state.suspended = true
         MHD_suspend_connection(connection.pointer)
+        if let watch = state.watch { watch.watcher.arm(connection.socket, for: watch.number) }
       }
       return 0
     }
@@ -108,13 +197,21 @@ public final class EventStream: Sendable {
 
   /// The response is gone (sent to the end, or the client disconnected): run the close handlers.
   func closed() {
-    let handlers = state.withLock { state in
+    let (handlers, watch) = state.withLock { state in
       state.closed = true
       state.connection = nil
       state.suspended = false
-      defer { state.onClose = [] }
-      return state.onClose
+      state.pending = []
+      state.sent = 0
+      state.pendingSince = nil
+      state.onDrained = nil
+      defer {
+        state.onClose = []
+        state.watch = nil
+      }
+      return (state.onClose, state.watch)
     }
+    if let watch { watch.watcher.forget(watch.number) }
     for handler in handlers { handler() }
   }
 }

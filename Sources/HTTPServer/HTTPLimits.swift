@@ -1,17 +1,36 @@
 /// The bounds that keep one client from costing others: request size, header size, idle
-/// time and connection count, and how the server paces streams and stops.
+/// time, connections in all and per address, how long a request may take to arrive, how far an
+/// event stream may fall behind, and how the server paces streams and stops. Each bound and
+/// what happens past it is in docs/http.md ("Limits").
 public struct HTTPLimits: Sendable {
   /// The largest request body accepted; a larger one is refused with 413.
   public var maxBodyBytes = 64 * 1024
   /// Memory for one connection's request line and header fields; a request whose header does
   /// not fit is refused by libmicrohttpd (431) before any route runs.
   public var maxHeaderBytes = 32 * 1024
-  /// Seconds a connection may sit idle (including while it sends its header) before it is
-  /// closed. Event streams send heartbeats more often than this.
+  /// Seconds a connection may sit idle (nothing read or written) before it is closed. Event
+  /// streams send heartbeats more often than this.
   public var idleTimeoutSeconds = 30
-  /// Connections open at once, idle event streams included.
-  public var maxConnections = 4096
-  /// Threads serving requests; each one polls its own connections (see `HTTPServer`).
+  /// Seconds from a connection starting to wait for a request (opened, or kept alive after a
+  /// response) to that request's header and body having all arrived; later, it is closed. A
+  /// client trickling a byte a second is never idle, so only this frees it.
+  public var requestDeadlineSeconds = 20.0
+  /// Connections served at once, idle event streams included. Past it a connection is answered
+  /// 503 with `Retry-After` from a small reserve; the server lowers it to what its file
+  /// descriptors allow (`HTTPServer.connectionLimit`).
+  public var maxConnections = 20_000
+  /// Connections served at once from one client address; past it, 429 with `Retry-After`.
+  public var maxConnectionsPerAddress = 1_000
+  /// Connections accepted past the limits only to be told 503 or 429; past these too, a
+  /// connection is closed as it is accepted.
+  public var refusalReserve = 64
+  /// Bytes an event stream may hold unsent before it counts as behind: a front end then waits
+  /// for it to drain and sends one catch-up, and an event sent to it regardless ends it.
+  public var streamBufferBytes = 256 * 1024
+  /// Seconds an event stream may keep unsent bytes without draining them before it is ended
+  /// (the client resumes with `Last-Event-ID`).
+  public var streamLagSeconds = 30.0
+  /// Threads serving requests; each one waits on its own connections with epoll.
   public var threads = 4
   /// Seconds between heartbeat comments on an event stream.
   public var heartbeatSeconds = 15.0

@@ -2,15 +2,23 @@ import CMicroHTTPD
 import Foundation
 import Synchronization
 
-/// An HTTP/1.1 server on libmicrohttpd: its thread pool polls connections with `poll(2)`, routes
-/// registered by the front end answer requests, and event streams wait suspended (no thread,
-/// not polled) between events. One log line and one metrics sample per request.
+/// An HTTP/1.1 server on libmicrohttpd: its thread pool waits on connections with epoll, so an
+/// idle connection costs nothing per wake-up; routes registered by the front end answer
+/// requests, and event streams wait suspended (no thread, not polled) between events. One log
+/// line and one metrics sample per request. Every connection is bounded (`ConnectionTable`,
+/// `HTTPLimits`): past a bound a client is answered 503 or 429 with `Retry-After`, never left
+/// hanging.
 ///
-/// Not epoll: libmicrohttpd 0.9.75 (Debian 12's) races `MHD_quiesce_daemon` against its own
-/// epoll worker threads — both take the listening socket out of a worker's epoll set, and the
-/// loser aborts the process ("Failed to remove listen FD from epoll set") when a connection
-/// arrives as `stop()` begins. The poll loop builds its set on every turn and leaves the
-/// listening socket out once quiesced, so stopping is safe however busy the server is.
+/// `stop()` never calls `MHD_quiesce_daemon`: in libmicrohttpd 0.9.75 (Debian 12's) it takes
+/// the listening socket out of each epoll worker's set while that worker's own loop may be
+/// taking it out too (once quiesced, or at its connection limit), unlocked, and whichever loses
+/// gets ENOENT and aborts the process ("Failed to remove listen FD from epoll set"). Instead
+/// the server's own listening socket is replaced, with `dup2`, by a socket that never listened:
+/// the kernel closes the listening one (new connections are refused at once, queued ones
+/// reset) and drops it from every epoll set itself, so no `epoll_ctl` of libmicrohttpd's ever
+/// names it again; its connection limit is set past anything the accept policy lets in, so
+/// its at-the-limit branch never runs either. A connection accepted in the instant before is
+/// closed by the accept policy. `MHD_stop_daemon` closes the stand-in.
 ///
 /// `stop()` stops accepting, ends every event stream, lets requests in progress finish (up to
 /// `HTTPLimits.drainSeconds`) and then closes what is left.
@@ -18,6 +26,7 @@ public final class HTTPServer: Sendable {
   private struct Daemon: @unchecked Sendable {
     let pointer: OpaquePointer
     let context: UnsafeMutableRawPointer
+    let listener: Int32
   }
 
   public let router: Router
@@ -31,6 +40,8 @@ public final class HTTPServer: Sendable {
   private let inFlight = Atomic<Int>(0)
   private let streams = Mutex<[ObjectIdentifier: EventStream]>([:])
   private let heartbeatWake = DispatchSemaphore(value: 0)
+  private let connections: Mutex<ConnectionTable?> = Mutex(nil)
+  private let closeWatcher: Mutex<StreamCloseWatcher?> = Mutex(nil)
 
   public init(
     router: Router, limits: HTTPLimits = HTTPLimits(), metrics: ServerMetrics = ServerMetrics(),
@@ -41,28 +52,78 @@ public final class HTTPServer: Sendable {
     self.limits = limits
     self.metrics = metrics
     self.log = log
+    metrics.add(
+      ServerMetrics.Gauge(
+        name: "feed_http_connections_open",
+        help: "Connections open now, those only being refused included."
+      ) { [weak self] in [("", self?.connections.withLock { $0?.open } ?? 0)] })
+    metrics.add(
+      ServerMetrics.Gauge(
+        name: "feed_http_stream_pending_bytes",
+        help: "Bytes queued on event streams and not yet handed to their connections."
+      ) { [weak self] in
+        [("", self?.streams.withLock { $0.values.reduce(0) { $0 + $1.pendingBytes } } ?? 0)]
+      })
   }
+
+  /// The connections served at once while running: `HTTPLimits.maxConnections`, lowered to
+  /// what the process's file descriptors allow once the reserve and a margin for everything
+  /// else (database, log, the listener) are set aside. Nil when not running.
+  public var connectionLimit: Int? {
+    connections.withLock { $0?.limit }
+  }
+
+  /// Raises the process's soft limit on open files to its hard limit (once; a process may)
+  /// and returns the soft limit then in force.
+  private static let descriptorLimit: Int = {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+    if limit.rlim_cur < limit.rlim_max {
+      var raised = limit
+      raised.rlim_cur = limit.rlim_max
+      if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+    }
+    return Int(clamping: limit.rlim_cur)
+  }()
+
+  /// Descriptors kept for everything but client connections.
+  private static let descriptorMargin = 128
 
   /// Binds `address` and starts serving; returns the address bound (with the port the system
   /// chose when `address` asked for port 0).
   @discardableResult
   public func start(_ address: ListenAddress) throws(HTTPServerError) -> ListenAddress {
+    guard daemon.withLock({ $0 == nil }) else { throw .alreadyRunning }
     let (socket, bound) = try Self.listen(address)
+    let reserve = max(0, limits.refusalReserve)
+    let table = ConnectionTable(
+      limit: max(
+        1, min(limits.maxConnections, Self.descriptorLimit - reserve - Self.descriptorMargin)),
+      perAddress: max(1, limits.maxConnectionsPerAddress), reserve: reserve,
+      requestDeadline: .milliseconds(Int(limits.requestDeadlineSeconds * 1000)))
+    connections.withLock { $0 = table }
+    closeWatcher.withLock { $0 = StreamCloseWatcher() }
     let context = Unmanaged.passRetained(self).toOpaque()
     let flags =
-      MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
+      MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
       | MHD_ALLOW_SUSPEND_RESUME.rawValue | (address.isIPv6 ? MHD_USE_IPv6.rawValue : 0)
+    // libmicrohttpd's own limit splits among its threads and, when a thread reaches its share,
+    // takes the listening socket out of that thread's epoll set; the accept policy keeps the
+    // count far below it, so only the server's bounds apply (see the type's comment).
     let started = accountfeed_mhd_start(
-      flags, socket, Self.accessHandler, context, Self.completedHandler, UInt32(limits.threads),
-      UInt32(limits.idleTimeoutSeconds), limits.maxHeaderBytes, UInt32(limits.maxConnections))
+      flags, socket, Self.acceptPolicy, Self.accessHandler, context, Self.completedHandler,
+      Self.connectionHandler, UInt32(limits.threads), UInt32(limits.idleTimeoutSeconds),
+      limits.maxHeaderBytes, UInt32(Int32.max))
     guard let started else {
+      connections.withLock { $0 = nil }
+      closeWatcher.withLock { $0 }?.stop()
       close(socket)
       Unmanaged<HTTPServer>.fromOpaque(context).release()
       throw .cannotStart(bound)
     }
     let running = daemon.withLock { daemon in
       if daemon != nil { return true }
-      daemon = Daemon(pointer: started, context: context)
+      daemon = Daemon(pointer: started, context: context, listener: socket)
       return false
     }
     if running {
@@ -88,19 +149,18 @@ public final class HTTPServer: Sendable {
     }
     stopping.store(true, ordering: .sequentiallyConsistent)
     heartbeatWake.signal()
-    // The listening socket is shut down at once, so a new connection is refused rather than
-    // left waiting in the backlog, but closed only after MHD_stop_daemon, as libmicrohttpd's
-    // manual asks of a threaded daemon: its threads may use the descriptor until then, and a
-    // descriptor closed early can be given to another socket of the process.
-    let listener = MHD_quiesce_daemon(running.pointer)
-    if listener >= 0 { shutdown(listener, Int32(SHUT_RDWR)) }
+    Self.closeListener(running.listener)
     for stream in streams.withLock({ Array($0.values) }) { stream.finish() }
     let deadline = ContinuousClock.now + .milliseconds(Int(limits.drainSeconds * 1000))
     while inFlight.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < deadline {
       usleep(5000)
     }
     MHD_stop_daemon(running.pointer)
-    if listener >= 0 { close(listener) }
+    connections.withLock { $0 = nil }
+    closeWatcher.withLock { watcher in
+      watcher?.stop()
+      watcher = nil
+    }
     Unmanaged<HTTPServer>.fromOpaque(running.context).release()
   }
 
@@ -145,21 +205,50 @@ public final class HTTPServer: Sendable {
     return (socket, address.withPort(Int(UInt16(bigEndian: port))))
   }
 
+  /// Closes the listening socket under libmicrohttpd without it knowing: `dup2` puts a socket
+  /// that never listened in its place, atomically, so the descriptor stays valid (libmicrohttpd
+  /// closes it when it stops; close-on-exec, as the listener was) while the kernel closes the
+  /// listening socket — refusing new connections — and removes it from every epoll set. A
+  /// thread that was about to accept on it gets EINVAL, which libmicrohttpd ignores.
+  private static func closeListener(_ listener: Int32) {
+    let standIn = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    // Out of descriptors: the listener stays open, and the accept policy closes what arrives.
+    guard standIn >= 0 else { return }
+    _ = dup2(standIn, listener)
+    _ = fcntl(listener, F_SETFD, FD_CLOEXEC)
+    close(standIn)
+  }
+
   private static func systemError() -> String {
     String(cString: strerror(errno))
   }
 
-  // MARK: Heartbeats
+  // MARK: Housekeeping
 
+  /// One thread, a few times a second: closes connections whose request is late, ends event
+  /// streams that stay behind, and sends heartbeats when they are due.
   private func startHeartbeat() {
-    let interval = limits.heartbeatSeconds
+    let heartbeat = Duration.milliseconds(Int(limits.heartbeatSeconds * 1000))
+    let lag = Duration.milliseconds(Int(limits.streamLagSeconds * 1000))
+    let tick = min(0.25, limits.heartbeatSeconds)
     let thread = Thread { [self] in
+      var lastHeartbeat = ContinuousClock.now
       while !stopping.load(ordering: .sequentiallyConsistent) {
-        if heartbeatWake.wait(timeout: .now() + interval) == .success { continue }
-        for stream in streams.withLock({ Array($0.values) }) { stream.comment("heartbeat") }
+        if heartbeatWake.wait(timeout: .now() + tick) == .success { continue }
+        let late = connections.withLock({ $0 })?.closeLate() ?? 0
+        if late > 0 { metrics.count(.lateRequests, by: late) }
+        let now = ContinuousClock.now
+        let open = streams.withLock { Array($0.values) }
+        for stream in open where stream.lagging(longerThan: lag, now: now) {
+          if stream.abandon() { metrics.count(.laggingStreams) }
+        }
+        if now - lastHeartbeat >= heartbeat {
+          lastHeartbeat = now
+          for stream in open { stream.comment("heartbeat") }
+        }
       }
     }
-    thread.name = "http-heartbeat"
+    thread.name = "http-housekeeping"
     thread.start()
   }
 
@@ -195,6 +284,9 @@ public final class HTTPServer: Sendable {
       context.pointee = Unmanaged.passRetained(exchange).toOpaque()
       inFlight.add(1, ordering: .sequentiallyConsistent)
       exchange.remoteAddress = Self.remoteAddress(connection)
+      if let refusal = Self.entry(connection).flatMap(refusal) {
+        return respond(connection, exchange, refusal)
+      }
       if let length = Self.lookup(connection, .HEADER_KIND, "Content-Length").flatMap(Int.init),
         length > limits.maxBodyBytes
       {
@@ -250,9 +342,36 @@ public final class HTTPServer: Sendable {
     return respond(connection, exchange, response)
   }
 
+  /// The answer to a request on a connection accepted past a limit, or nil when it is served.
+  private func refusal(_ entry: ConnectionTable.Entry) -> HTTPResponse? {
+    let error: HTTPError
+    switch entry.admission {
+    case .admitted:
+      return nil
+    case .serverFull:
+      metrics.count(.refusedConnections)
+      error = HTTPError(
+        .serviceUnavailable, code: "too_many_connections",
+        "the server holds as many connections as it serves; try again shortly",
+        headers: ["Retry-After": "5"])
+    case .addressFull:
+      metrics.count(.refusedAddressConnections)
+      error = HTTPError(
+        .tooManyRequests, code: "too_many_connections_from_address",
+        "this address holds as many connections as one address may; close one first",
+        headers: ["Retry-After": "5"])
+    }
+    var response = error.response
+    response.headers.append(("Connection", "close"))
+    return response
+  }
+
   private func respond(
     _ connection: OpaquePointer, _ exchange: Exchange, _ response: HTTPResponse
   ) -> MHD_Result {
+    if let entry = Self.entry(connection) {
+      connections.withLock { $0 }?.requestArrived(entry)
+    }
     exchange.status = response.status.code
     exchange.answered = ContinuousClock.now
     let created: OpaquePointer?
@@ -289,7 +408,11 @@ public final class HTTPServer: Sendable {
   }
 
   private func open(_ stream: EventStream, on connection: OpaquePointer) -> OpaquePointer? {
-    stream.attach(connection)
+    let socket = accountfeed_mhd_connection_socket(connection)
+    Self.boundSendBuffer(of: socket, to: min(64 * 1024, limits.streamBufferBytes))
+    stream.attach(
+      connection, socket: socket, bufferBytes: limits.streamBufferBytes,
+      watcher: closeWatcher.withLock { $0 })
     // Registered and checked under one lock: `stop()` sets `stopping` before it takes the lock
     // to end every stream, so a stream opened while it runs is either among those it ends or
     // sees `stopping` here and ends itself — none is left suspended for `MHD_stop_daemon`.
@@ -318,6 +441,15 @@ public final class HTTPServer: Sendable {
       closed(stream)
     }
     return response
+  }
+
+  /// Bytes the kernel may hold for a stream's client (about as many as the stream's own bound,
+  /// at most 64 KiB): without a bound it grows a buffer of megabytes for a client that does not
+  /// read, per stream, and the server would count a stream behind only once that is full.
+  private static func boundSendBuffer(of socket: Int32, to size: Int) {
+    guard socket >= 0 else { return }
+    var bytes = Int32(clamping: size)
+    setsockopt(socket, SOL_SOCKET, SO_SNDBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
   }
 
   private func closed(_ stream: EventStream) {
@@ -354,11 +486,54 @@ public final class HTTPServer: Sendable {
   }
 
   private static let completedHandler: MHD_RequestCompletedCallback = {
-    context, _, exchange, _ in
-    guard let context, let exchange, let pointer = exchange.pointee else { return }
+    context, connection, exchange, _ in
+    guard let context else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+    if let connection, let entry = entry(connection) {
+      server.connections.withLock { $0 }?.requestCompleted(entry)
+    }
+    guard let exchange, let pointer = exchange.pointee else { return }
     exchange.pointee = nil
-    Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().completed(
-      Unmanaged<Exchange>.fromOpaque(pointer).takeRetainedValue())
+    server.completed(Unmanaged<Exchange>.fromOpaque(pointer).takeRetainedValue())
+  }
+
+  /// Before libmicrohttpd keeps an accepted connection: none while stopping, none past the
+  /// limits' reserve (closed at once: the client sees the connection end, never a hang).
+  private static let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in
+    guard let context else { return .NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+    guard !server.stopping.load(ordering: .sequentiallyConsistent) else { return .NO }
+    guard server.connections.withLock({ $0 })?.hasRoom ?? false else {
+      server.metrics.count(.refusedConnections)
+      return .NO
+    }
+    return .YES
+  }
+
+  /// Counts connections as they open and close; each carries its table entry as its socket
+  /// context.
+  private static let connectionHandler: MHD_NotifyConnectionCallback = {
+    context, connection, socketContext, code in
+    guard let context, let connection, let socketContext else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+    let table = server.connections.withLock { $0 }
+    if code == .CONNECTION_NOTIFY_STARTED {
+      guard let table else { return }
+      let entry = table.opened(
+        socket: accountfeed_mhd_connection_socket(connection), address: remoteAddress(connection))
+      socketContext.pointee = Unmanaged.passRetained(entry).toOpaque()
+    } else if let pointer = socketContext.pointee {
+      socketContext.pointee = nil
+      let entry = Unmanaged<ConnectionTable.Entry>.fromOpaque(pointer).takeRetainedValue()
+      table?.closed(entry)
+    }
+  }
+
+  /// The table entry of a connection (its socket context).
+  private static func entry(_ connection: OpaquePointer) -> ConnectionTable.Entry? {
+    accountfeed_mhd_socket_context(connection).map {
+      Unmanaged<ConnectionTable.Entry>.fromOpaque($0).takeUnretainedValue()
+    }
   }
 
   // MARK: Reading the request

@@ -27,6 +27,38 @@ public final class ServerMetrics: Sendable {
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
   ]
 
+  /// What the server counts about its bounds, each a `_total` counter.
+  enum Counter: CaseIterable {
+    /// Connections refused past the connection limit: answered 503, or closed past the reserve.
+    case refusedConnections
+    /// Connections refused past the limit per client address: answered 429.
+    case refusedAddressConnections
+    /// Connections closed because their request had not arrived by the deadline.
+    case lateRequests
+    /// Event streams ended for staying behind.
+    case laggingStreams
+
+    var name: String {
+      switch self {
+      case .refusedConnections: "feed_http_connections_refused_total"
+      case .refusedAddressConnections: "feed_http_address_connections_refused_total"
+      case .lateRequests: "feed_http_late_requests_closed_total"
+      case .laggingStreams: "feed_http_streams_ended_lagging_total"
+      }
+    }
+
+    var help: String {
+      switch self {
+      case .refusedConnections:
+        "Connections refused past the connection limit (503, or closed past the reserve)."
+      case .refusedAddressConnections:
+        "Connections refused past the limit per client address (429)."
+      case .lateRequests: "Connections closed because their request had not arrived in time."
+      case .laggingStreams: "Event streams ended because their client stayed behind."
+      }
+    }
+  }
+
   private struct Latency {
     var counts = [Int](repeating: 0, count: ServerMetrics.buckets.count)
     var total = 0
@@ -42,6 +74,7 @@ public final class ServerMetrics: Sendable {
     var requests: [Key: Int] = [:]
     var latency: [String: Latency] = [:]
     var openStreams = 0
+    var counters: [Counter: Int] = [:]
   }
 
   private let state = Mutex(State())
@@ -66,6 +99,10 @@ public final class ServerMetrics: Sendable {
       latency.sum += seconds
       state.latency[route] = latency
     }
+  }
+
+  func count(_ counter: Counter, by amount: Int = 1) {
+    state.withLock { $0.counters[counter, default: 0] += amount }
   }
 
   func streamOpened() { state.withLock { $0.openStreams += 1 } }
@@ -110,6 +147,12 @@ public final class ServerMetrics: Sendable {
       "# TYPE feed_http_open_streams gauge",
       "feed_http_open_streams \(snapshot.openStreams)",
     ]
+    for counter in Counter.allCases {
+      lines += [
+        "# HELP \(counter.name) \(counter.help)", "# TYPE \(counter.name) counter",
+        "\(counter.name) \(snapshot.counters[counter, default: 0])",
+      ]
+    }
     for gauge in gauges.withLock({ $0 }) {
       lines += ["# HELP \(gauge.name) \(gauge.help)", "# TYPE \(gauge.name) gauge"]
       for (labels, value) in gauge.read() {

@@ -23,12 +23,7 @@ extension PhoneAPI {
       holding: request.header("last-event-id") ?? request.query["since"],
       check: tokenCheck(request.bearerToken ?? "", scope: scope))
     let send: @Sendable (FeedFollower.Update) -> Void = { Self.send($0, to: stream) }
-    // A stream that cannot catch up (the database went away, the token was revoked) ends
-    // rather than stay silently behind: the phone reconnects with its Last-Event-ID and
-    // resumes from there, or is refused.
-    let subscription = events.subscribe(scope) {
-      do { try follower.catchUp(send) } catch { stream.finish() }
-    }
+    let subscription = events.subscribe(scope) { Self.catchUp(follower, stream, send) }
     do {
       try serving { try follower.catchUp(send) }
     } catch {
@@ -41,6 +36,25 @@ extension PhoneAPI {
       streams.release(owner)
     }
     return .events(stream)
+  }
+
+  /// Sends the phone what changed since the last event it was sent — unless its stream is
+  /// behind (its client is not reading what it has): then nothing is queued now, and once the
+  /// stream drains it is sent one catch-up from the digest the follower holds, however many
+  /// wakes came meanwhile. A stream's unsent bytes stay within one event of its bound.
+  ///
+  /// A stream that cannot catch up (the database went away, the token was revoked) ends rather
+  /// than stay silently behind: the phone reconnects with its Last-Event-ID and resumes from
+  /// there, or is refused.
+  private static func catchUp(
+    _ follower: FeedFollower, _ stream: EventStream,
+    _ send: @escaping @Sendable (FeedFollower.Update) -> Void
+  ) {
+    guard !stream.isBehind else {
+      stream.whenDrained { catchUp(follower, stream, send) }
+      return
+    }
+    do { try follower.catchUp(send) } catch { stream.finish() }
   }
 
   /// A stream outlives the request that opened it, so its token is asked again before every

@@ -108,7 +108,8 @@ struct LiveEventTests {
           port: fixture.port, path: "/v1/feed/events", headers: fixture.auth(fixture.demoToken))
       }
       let first = try open()
-      _ = try open()
+      // Held: a stream whose client goes gives its slot back at once.
+      let second = try open()
       let refused = try open()
       #expect(refused.status == 429)
       #expect(refused.headers["retry-after"] != nil)
@@ -117,6 +118,7 @@ struct LiveEventTests {
       #expect(carols.status == 200)
       first.connection.shutdown()
       #expect(eventually(within: 10) { (try? open().status) == 200 })
+      #expect(second.status == 200)
     }
   }
 }

@@ -136,6 +136,42 @@ struct ShutdownTests {
     }
   }
 
+  /// The same, harder: more dialers, each also asking a request and opening an event stream,
+  /// against a server at its connection limit, so connections are being accepted, answered,
+  /// refused and streamed as `stop()` closes the listener.
+  @Test func stoppingAServerAtItsLimitUnderAStormOfConnectionsEndsCleanly() throws {
+    var limits = HTTPLimits()
+    limits.maxConnections = 8
+    limits.refusalReserve = 4
+    for _ in 0..<30 {
+      var router = Router()
+      Self.routes(&router)
+      let server = HTTPServer(router: router, limits: limits)
+      let port = try server.start(try ListenAddress("127.0.0.1:0")).port
+      let stopped = Atomic<Bool>(false)
+      let dialers = DispatchGroup()
+      for index in 0..<8 {
+        dialers.enter()
+        Thread.detachNewThread {
+          while !stopped.load(ordering: .sequentiallyConsistent) {
+            if index % 2 == 0 {
+              _ = try? TestEventReader(port: port, path: "/events", timeoutSeconds: 2)
+            } else {
+              _ = try? TestConnection(port: port, timeoutSeconds: 2).request("GET", "/hello")
+            }
+          }
+          dialers.leave()
+        }
+      }
+      usleep(20_000)
+      server.stop()
+      stopped.store(true, ordering: .sequentiallyConsistent)
+      dialers.wait()
+      #expect((try? TestConnection(port: port)) == nil)
+      #expect(server.requestsInProgress == 0)
+    }
+  }
+
   @Test func aStoppedServerCanBeStoppedAgain() throws {
     let server = HTTPServer(router: Router())
     try server.start(try ListenAddress("127.0.0.1:0"))

@@ -27,10 +27,23 @@ final class TestConnection {
   let socket: Int32
   private var buffer: [UInt8] = []
 
-  init(port: Int, timeoutSeconds: Int = 10) throws {
+  /// - Parameter source: the loopback address to connect from (`127.0.0.2` is another client
+  ///   address to the server); the system's choice when nil.
+  init(port: Int, timeoutSeconds: Int = 10, from source: String? = nil) throws {
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    if let source {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      local.sin_addr.s_addr = inet_addr(source)
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard bound == 0 else { throw TestClientError.cannotConnect(port) }
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)

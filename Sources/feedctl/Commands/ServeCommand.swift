@@ -32,15 +32,35 @@ struct ServeCommand: FeedctlCommand {
   var readDatabaseURL: String?
   @Option(help: "Request log format: text, or one JSON object per line.")
   var logFormat: OutputFormat = .text
+  @Option(
+    help: """
+      Connections served at once, event streams included; past it 503 with Retry-After \
+      (lowered to what the process's file descriptors allow).
+      """,
+    valueName: "count")
+  var maxConnections = HTTPLimits().maxConnections
+  @Option(
+    help: "Connections served at once from one client address; past it 429 with Retry-After.",
+    valueName: "count")
+  var maxConnectionsPerAddress = HTTPLimits().maxConnectionsPerAddress
 
   func validate() throws {
     _ = try ForegroundServer.address(listen)
+    guard maxConnections > 0 else {
+      throw ValidationError("--max-connections must be at least 1, not \(maxConnections)")
+    }
+    guard maxConnectionsPerAddress > 0 else {
+      throw ValidationError(
+        "--max-connections-per-address must be at least 1, not \(maxConnectionsPerAddress)")
+    }
   }
 
   func execute(_ context: CommandContext) throws {
     ShutdownSignals.block()
     // One connection per request thread: no thread waits for a connection, none sits unused.
-    let limits = HTTPLimits()
+    var limits = HTTPLimits()
+    limits.maxConnections = maxConnections
+    limits.maxConnectionsPerAddress = maxConnectionsPerAddress
     let service = try Workspace(global, context).servingService(
       pool: ConnectionPoolOptions(connections: limits.threads), readDatabase: readDatabaseURL)
     let events = try FeedEvents(service: service)
@@ -53,6 +73,13 @@ struct ServeCommand: FeedctlCommand {
       log: RequestLog(format: logFormat == .json ? .json : .text) { output.line($0) })
     try ForegroundServer.run(
       server, on: try ForegroundServer.address(listen), command: "serve", context: context
-    ) { "listening on http://\($0)" }
+    ) { bound in
+      let limit = server.connectionLimit ?? maxConnections
+      let lowered =
+        limit < maxConnections
+        ? " (lowered from \(maxConnections) to fit the file descriptors)" : ""
+      return "listening on http://\(bound), serving at most \(limit) connections\(lowered), "
+        + "\(min(limit, maxConnectionsPerAddress)) per client address"
+    }
   }
 }
