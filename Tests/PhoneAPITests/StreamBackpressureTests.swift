@@ -40,11 +40,7 @@ struct StreamBackpressureTests {
 
   /// A client that never reads, with a small receive buffer so the kernel holds little.
   private static func neverReading(port: Int) throws -> TestEventReader {
-    let reader = try TestEventReader(port: port, path: "/events")
-    var bytes: Int32 = 4096
-    setsockopt(
-      reader.connection.socket, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
-    return reader
+    try TestEventReader(port: port, path: "/events", receiveBufferBytes: 4096)
   }
 
   @Test func streamsThatNeverReadHoldAtMostOneEventPastTheirBound() throws {

@@ -27,12 +27,21 @@ final class TestConnection {
   let socket: Int32
   private var buffer: [UInt8] = []
 
-  /// - Parameter source: the loopback address to connect from (`127.0.0.2` is another client
-  ///   address to the server); the system's choice when nil.
-  init(port: Int, timeoutSeconds: Int = 10, from source: String? = nil) throws {
+  /// - Parameters:
+  ///   - source: the loopback address to connect from (`127.0.0.2` is another client address
+  ///     to the server); the system's choice when nil.
+  ///   - receiveBufferBytes: a small receive buffer (set before connecting, so the window the
+  ///     server sees is small too) for a client that reads little; the system's when nil.
+  init(
+    port: Int, timeoutSeconds: Int = 10, from source: String? = nil,
+    receiveBufferBytes: Int? = nil
+  ) throws {
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    if var bytes = receiveBufferBytes.map(Int32.init) {
+      setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+    }
     if let source {
       var local = sockaddr_in()
       local.sin_family = sa_family_t(AF_INET)

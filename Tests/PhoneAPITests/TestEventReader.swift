@@ -18,9 +18,10 @@ final class TestEventReader {
   /// Opens the stream with `headers` (e.g. `Last-Event-ID`).
   init(
     port: Int, path: String, headers requestHeaders: [String: String] = [:],
-    timeoutSeconds: Int = 10
+    timeoutSeconds: Int = 10, receiveBufferBytes: Int? = nil
   ) throws {
-    connection = try TestConnection(port: port, timeoutSeconds: timeoutSeconds)
+    connection = try TestConnection(
+      port: port, timeoutSeconds: timeoutSeconds, receiveBufferBytes: receiveBufferBytes)
     var head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
     for (name, value) in requestHeaders.sorted(by: { $0.key < $1.key }) {
       head += "\(name): \(value)\r\n"
