@@ -23,6 +23,27 @@ struct ServeCommandTests {
     }
   }
 
+  /// `--max-connections 50`: the start line says the limit in force, and past it the real
+  /// binary answers 503 with `Retry-After` at once rather than leave the client waiting.
+  @Test func maxConnectionsIsSaidAtStartAndAnswered503PastIt() throws {
+    try Self.withDemo { url, _ in
+      let server = try ServeProcess(databaseURL: url, arguments: ["--max-connections", "50"])
+      let held = try (0..<50).map { _ in try TestConnection(port: server.port) }
+      #expect(try held[0].request("GET", "/healthz").status == 200)
+      var refused: TestResponse?
+      #expect(
+        eventually {
+          refused = try? TestConnection(port: server.port, timeoutSeconds: 3)
+            .request("GET", "/healthz")
+          return refused?.status == 503
+        })
+      #expect(refused?.headers["retry-after"] == "5")
+      let (code, _, error) = server.stop(SIGTERM)
+      #expect(code == 0)
+      #expect(error.contains("serving at most 50 connections, 50 per client address"))
+    }
+  }
+
   @Test func servesTheFeedToATokenAndStopsOnSIGTERM() throws {
     try Self.withDemo { url, token in
       let server = try ServeProcess(databaseURL: url)
