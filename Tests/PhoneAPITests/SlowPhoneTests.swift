@@ -39,18 +39,25 @@ struct SlowPhoneTests {
     try PhoneFixture.with(limits: Self.small) { fixture in
       let readers = try (0..<4).map { _ in try Self.idle(fixture) }
       #expect(eventually { fixture.server.metrics.openStreams == 4 })
-      try Self.write(fixture, times: 60)
-      let current = try fixture.service.liveDocument(owner: "demo").digest
-      // The bound holds throughout the wakes that follow the writes: sample it a while.
+      // Writes until a stream is seen behind (bytes waiting past the kernel's buffers; a loaded
+      // machine folds more wakes into each event, so how many writes that takes varies), at
+      // most 300; the bound holds at every sample.
       var peak = 0
-      for _ in 0..<10 {
-        let pending = metric(fixture.server, "feed_http_stream_pending_bytes") ?? .max
-        #expect(pending <= 4 * (2048 + 16 * 1024))
-        peak = max(peak, pending)
-        usleep(100_000)
+      var over = 0
+      var writes = 0
+      while peak < 2048, writes < 300 {
+        try Self.write(fixture, times: 20)
+        writes += 20
+        _ = eventually(within: 1) {
+          let pending = metric(fixture.server, "feed_http_stream_pending_bytes") ?? .max
+          if pending > 4 * (2048 + 16 * 1024) { over += 1 }
+          peak = max(peak, pending)
+          return peak >= 2048
+        }
       }
-      // A stream really is behind: bytes wait past the kernel's buffers.
       #expect(peak >= 2048)
+      #expect(over == 0)
+      let current = try fixture.service.liveDocument(owner: "demo").digest
       #expect(fixture.server.metrics.openStreams == 4)
 
       // One phone reads on: the feed, the changesets queued before it fell behind, then one
@@ -58,14 +65,14 @@ struct SlowPhoneTests {
       let first = try #require(try readers[0].nextEvent())
       var held = try FeedDocument(data: Data((first.data ?? "").utf8))
       var changesets = 0
-      while held.digest != current, changesets < 70 {
+      while held.digest != current, changesets <= writes {
         let event = try #require(try readers[0].nextEvent())
         held = try WireChangeset(data: Data((event.data ?? "").utf8)).apply(to: held)
         #expect(event.id == held.digest)
         changesets += 1
       }
       #expect(held.digest == current)
-      #expect(changesets < 60)
+      #expect(changesets < writes)
 
       // Another leaves after its first event and asks for the changes since its id.
       let start = try #require(try readers[1].nextEvent())
