@@ -93,6 +93,12 @@ let package = Package(
       name: "ServiceHTTP",
       dependencies: ["HTTPServer", "FeedComponents", "FeedService", "FeedWire"]
     ),
+    // Embeds docs/openapi.json, the phone API's contract, which `GET /v1/openapi.json` serves.
+    .plugin(
+      name: "ContractPlugin",
+      capability: .buildTool(),
+      dependencies: ["EmbedFiles"]
+    ),
     // The phone API's `/v1/` routes over FeedService (which holds every rule): requests to use
     // cases.
     .target(
@@ -100,7 +106,8 @@ let package = Package(
       dependencies: [
         "HTTPServer", "AccountModel", "FeedAssembler", "FeedComponents", "FeedService", "FeedWire",
         "ServiceHTTP",
-      ]
+      ],
+      plugins: ["ContractPlugin"]
     ),
     // Argument parsing in the spirit of swift-argument-parser, which cannot be fetched here.
     .target(name: "ArgumentKit"),

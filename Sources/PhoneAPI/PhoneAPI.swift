@@ -52,6 +52,7 @@ public struct PhoneAPI: Sendable {
     router.add("GET", "/v1/feed/events") { request in try events(request) }
     router.add("POST", "/v1/actions") { request in try perform(request) }
     router.add("GET", prefix: Self.screensPrefix) { request in try screen(request) }
+    router.add("GET", Self.contractPath) { request in contract(request) }
     return router
   }
 

@@ -25,9 +25,11 @@ struct TestResponse {
 /// over POSIX sockets so the tests see exactly the bytes on the wire.
 final class TestConnection {
   let socket: Int32
+  let port: Int
   private var buffer: [UInt8] = []
 
   init(port: Int, timeoutSeconds: Int = 10) throws {
+    self.port = port
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -150,7 +152,8 @@ final class TestConnection {
     return data
   }
 
-  /// Sends a request and reads its response on this (kept-alive) connection.
+  /// Sends a request and reads its response on this (kept-alive) connection; a phone API's
+  /// response is held to the contract (`ContractCheck`).
   func request(
     _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil
   ) throws -> TestResponse {
@@ -159,7 +162,9 @@ final class TestConnection {
     if let body { head += "Content-Length: \(body.count)\r\n" }
     try write(head + "\r\n")
     if let body { try write(body) }
-    return try readResponse(method: method)
+    let response = try readResponse(method: method)
+    ContractCheck.check(method, path, port: port, response)
+    return response
   }
 }
 
