@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import AccountStore
 import FeedService
 import Foundation
@@ -19,10 +20,9 @@ struct SchemathesisTests {
 
   @Test(.timeLimit(.minutes(3)))
   func everyCheckPassesOnGeneratedRequests() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.migrated) { database in
       let url = database.configuration.connectionString
       let service = FeedService { try AccountStore(database.configuration) }
-      try service.migrate()
       _ = try service.seedDemo()
       let token = try Self.createToken(databaseURL: url)
       let server = try ServeProcess(databaseURL: url)
@@ -51,7 +51,7 @@ struct SchemathesisTests {
   /// A token for the demo owner, made as an operator makes one: `feedctl token create`.
   private static func createToken(databaseURL: String) throws -> String {
     let process = Process()
-    process.executableURL = try ServeProcess.executable()
+    process.executableURL = try FeedctlProcess.executable()
     process.arguments = ["--owner", "demo", "token", "create", "--label", "schemathesis"]
     process.environment = ["DATABASE_URL": databaseURL, "NO_COLOR": "1", "LANG": "C.UTF-8"]
     let output = Pipe()
