@@ -401,11 +401,13 @@ public final class HTTPServer: Sendable {
 
   // MARK: Reading the request
 
-  /// Every header field line as received, with its real length: a value cut at a NUL by the
-  /// C string is seen whole here.
+  /// Every header field line as received. A value with a NUL inside reaches us cut at the NUL
+  /// (libmicrohttpd measures it with `strlen`); `hidesBytes(after:before:)` finds the rest, and
+  /// such a value is handed on with a NUL at its end, which `ReceivedFields` refuses.
   private static func fields(_ connection: OpaquePointer) -> [ReceivedFields.Line] {
-    var lines: [ReceivedFields.Line] = []
-    _ = withUnsafeMutablePointer(to: &lines) { pointer in
+    typealias Found = (line: ReceivedFields.Line, key: UnsafeRawPointer, end: UnsafeRawPointer?)
+    var found: [Found] = []
+    _ = withUnsafeMutablePointer(to: &found) { pointer in
       MHD_get_connection_values_n(
         connection, .HEADER_KIND,
         { context, _, key, keySize, value, valueSize in
@@ -417,12 +419,41 @@ public final class HTTPServer: Sendable {
             value?.withMemoryRebound(to: UInt8.self, capacity: valueSize) {
               Array(UnsafeBufferPointer(start: $0, count: valueSize))
             } ?? []
-          context.assumingMemoryBound(to: [ReceivedFields.Line].self).pointee.append(
-            ReceivedFields.Line(name: name, value: bytes))
+          context.assumingMemoryBound(to: [Found].self).pointee.append(
+            (
+              ReceivedFields.Line(name: name, value: bytes), UnsafeRawPointer(key),
+              value.map { UnsafeRawPointer($0) + valueSize }
+            ))
           return .YES
         }, pointer)
     }
-    return lines
+    return found.indices.map { index in
+      let (line, _, end) = found[index]
+      let next = index + 1 < found.count ? found[index + 1].key : nil
+      guard let end, hidesBytes(after: end, before: next) else { return line }
+      return ReceivedFields.Line(name: line.name, value: line.value + [0])
+    }
+  }
+
+  /// Whether more of a field line follows the NUL that ends its value. libmicrohttpd 0.9.75
+  /// parses the header in place in its read buffer: it ends a value by writing NULs over the
+  /// line's CR and LF (and any trailing space or tab), and the next line (`next`, its name's
+  /// first byte) or the empty line that ends the header follows. So after a whole value's
+  /// terminator come only NUL, CR, LF, space or tab up to a NUL, CR, LF or the next line, all
+  /// inside the header, which has fully arrived; anything else is the rest of a value that held
+  /// a NUL (`Bearer <token>\0junk`).
+  private static func hidesBytes(after end: UnsafeRawPointer, before next: UnsafeRawPointer?)
+    -> Bool
+  {
+    var byte = end + 1
+    while byte != next {
+      switch byte.load(as: UInt8.self) {
+      case 0x20, 0x09: byte += 1
+      case 0x00, 0x0D, 0x0A: return false
+      default: return true
+      }
+    }
+    return false
   }
 
   private static func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [String: String]

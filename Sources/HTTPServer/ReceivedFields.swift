@@ -39,7 +39,10 @@ struct ReceivedFields {
         throw Self.refusal("a header field value holds a control character such as NUL")
       }
       let name = String(decoding: line.name, as: UTF8.self).lowercased()
-      values[name, default: []].append(String(decoding: line.value, as: UTF8.self))
+      // Space and tab around a value are not part of it (RFC 9110 §5.5).
+      values[name, default: []].append(
+        String(decoding: line.value, as: UTF8.self).trimmingCharacters(
+          in: CharacterSet(charactersIn: " \t")))
     }
     for (name, lines) in values where lines.count > 1 && Self.singletons.contains(name) {
       throw Self.refusal("the header field \(name) is sent more than once")

@@ -54,6 +54,32 @@ struct FieldRuleTests {
     }
   }
 
+  @Test func aNULInsideAHeaderValueIs400() throws {
+    try withServer(routes: Self.routes) { _, port in
+      let (response, closed) = try Self.exchange(
+        "GET /echo/a HTTP/1.1\r\nHost: a\r\nIf-None-Match: \"one\"\u{0}junk\r\n\r\n", port: port)
+      #expect(response.status == 400)
+      #expect(closed)
+    }
+  }
+
+  @Test func aNULInsideTheLastHeaderValueIs400() throws {
+    try withServer(routes: Self.routes) { _, port in
+      let (response, _) = try Self.exchange(
+        "GET /echo/a HTTP/1.1\r\nHost: a\u{0}b\r\n\r\n", port: port)
+      #expect(response.status == 400)
+    }
+  }
+
+  @Test func trailingSpacesAndBareLineFeedsAreNoNUL() throws {
+    try withServer(routes: Self.routes) { _, port in
+      let (response, _) = try Self.exchange(
+        "GET /echo/a HTTP/1.1\nHost: a  \nIf-None-Match: \"one\" \t\n\n", port: port)
+      #expect(response.status == 200)
+      #expect(response.json?["if-none-match"] as? String == "\"one\"")
+    }
+  }
+
   @Test func aRepeatedSingletonFieldIs400() throws {
     try withServer(routes: Self.routes) { _, port in
       let (response, _) = try Self.exchange(
