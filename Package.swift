@@ -86,7 +86,14 @@ let package = Package(
     ),
     // The generic HTTP server: listening, limits, routing, event streams, metrics and the request
     // log. It knows no feed: the phone API and the preview page register their routes on it.
-    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "AccountModel", "FeedComponents"]),
+    // zlib, found through pkg-config (apt: zlib1g-dev): gzip for response bodies.
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+    ),
+    .target(
+      name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "AccountModel", "FeedComponents"]),
     // The service's answers over HTTP, for every HTTP front end alike: the one table of failure
     // kinds to statuses, and a follower's updates as server-sent events.
     .target(

@@ -42,6 +42,7 @@ struct DatabaseDownTests {
       let ready = try httpRequest(port: port, "GET", "/readyz")
       let health = try httpRequest(port: port, "GET", "/healthz")
       #expect(ready.status == 503)
+      #expect(!ready.text.contains("nonexistent-accountfeed-socket"))
       #expect(health.status == 200)
     }
   }
