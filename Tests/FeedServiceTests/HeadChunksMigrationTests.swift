@@ -26,7 +26,7 @@ import Testing
   }
 
   @Test func theMigrationKeepsTheHeadWithEveryItemInItsPlace() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       _ = try databaseBefore015(connection)
       let service = FeedService { AccountStore(connection: connection) }
@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test func theNextWritesPatchTheConvertedHead() throws {
-    try TestDatabase.with { database in
+    try TestDatabase.with(.empty) { database in
       let connection = try database.connect()
       let ids = try databaseBefore015(connection)
       let service = FeedService { AccountStore(connection: connection) }
