@@ -36,7 +36,7 @@ struct SchemathesisTests {
         // responses are held to the contract by the live-event tests instead (ContractCheck).
         "--exclude-path", "/v1/feed/events",
         "--max-examples", "25", "--max-time", "60", "--seed", "30",
-        "--request-timeout", "5", "--workers", "2", "--no-color",
+        "--request-timeout", "5", "--workers", "1", "--no-color",
         "--generation-database", "none",
       ])
       if run.status != 0 {
