@@ -86,12 +86,25 @@ let package = Package(
     ),
     // The generic HTTP server: listening, limits, routing, event streams, metrics and the request
     // log. It knows no feed: the phone API and the preview page register their routes on it.
-    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "AccountModel", "FeedComponents"]),
+    // zlib, found through pkg-config (apt: zlib1g-dev): gzip for response bodies.
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+    ),
+    .target(
+      name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "AccountModel", "FeedComponents"]),
     // The service's answers over HTTP, for every HTTP front end alike: the one table of failure
     // kinds to statuses, and a follower's updates as server-sent events.
     .target(
       name: "ServiceHTTP",
       dependencies: ["HTTPServer", "FeedComponents", "FeedService", "FeedWire"]
+    ),
+    // Embeds docs/openapi.json, the phone API's contract, which `GET /v1/openapi.json` serves.
+    .plugin(
+      name: "ContractPlugin",
+      capability: .buildTool(),
+      dependencies: ["EmbedFiles"]
     ),
     // The phone API's `/v1/` routes over FeedService (which holds every rule): requests to use
     // cases.
@@ -100,7 +113,8 @@ let package = Package(
       dependencies: [
         "HTTPServer", "AccountModel", "FeedAssembler", "FeedComponents", "FeedService", "FeedWire",
         "ServiceHTTP",
-      ]
+      ],
+      plugins: ["ContractPlugin"]
     ),
     // Argument parsing in the spirit of swift-argument-parser, which cannot be fetched here.
     .target(name: "ArgumentKit"),

@@ -15,6 +15,7 @@ static inline struct MHD_Daemon *accountfeed_mhd_start(
     unsigned int flags, int listen_socket, MHD_AcceptPolicyCallback accept_policy,
     MHD_AccessHandlerCallback handler, void *handler_context,
     MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback connection,
+    void *(*uri_logger)(void *context, const char *uri, struct MHD_Connection *connection),
     unsigned int thread_pool_size, unsigned int connection_timeout,
     size_t connection_memory_limit, unsigned int connection_limit) {
   return MHD_start_daemon(
@@ -22,6 +23,7 @@ static inline struct MHD_Daemon *accountfeed_mhd_start(
       MHD_OPTION_LISTEN_SOCKET, listen_socket,
       MHD_OPTION_NOTIFY_COMPLETED, completed, handler_context,
       MHD_OPTION_NOTIFY_CONNECTION, connection, handler_context,
+      MHD_OPTION_URI_LOG_CALLBACK, uri_logger, handler_context,
       MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
       MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,

@@ -7,25 +7,45 @@ import ServiceHTTP
 
 /// The routes of `feedctl preview`: the operator page (any owner, so it is not on the phone API)
 /// and the JSON it reads. Every answer comes from one `FeedService` use case; a route only
-/// parses the request and prints.
+/// parses the request and prints. Every answer forbids framing, sniffing and any script or
+/// style not served by the page itself (`securityHeaders`).
 ///
 /// - `GET /` — the owners list; `GET /owners/<id>` — one owner's page; `GET /assets/<file>`;
 /// - `GET /api/owners` — `[{"id", "name"}]`;
-/// - `GET /api/feed?owner=` — the owner's feed as served (`servedDocument(in:)`);
+/// - `GET /api/feed?owner=` — the owner's live feed (`liveDocument(owner:)`, which records
+///   nothing: a read is not a phone being shown a feed, and any web page can make the
+///   operator's browser send a `GET`);
 /// - `GET /api/events?owner=&since=<digest>` — server-sent `changeset` events (changeset/2,
-///   each from the previous one's target), or one `reload` event when the page's version is
-///   unknown (`changes(since:in:)` refused it);
+///   each from the previous one's target, compared live from the version the page read), or
+///   one `reload` event when the page's version is no longer live or the service failed; at
+///   most `maxStreams` at once, 503 past them;
 /// - `GET /api/history?owner=` — the snapshots, oldest first, with what changed at each;
 /// - `GET /api/diff?owner=&from=<n>&to=<n>` — two snapshots, their changeset/2 and text plan.
 public struct PreviewSite: Sendable {
   public let service: FeedService
   /// What wakes an open page's stream: one LISTEN connection for every page.
   public let events: FeedEvents
+  /// Event streams open at once, every page together.
+  public let streams: StreamQuota
 
-  public init(service: FeedService, events: FeedEvents) {
+  public init(service: FeedService, events: FeedEvents, maxStreams: Int = 32) {
     self.service = service
     self.events = events
+    self.streams = StreamQuota(limit: maxStreams)
   }
+
+  /// The page is plain files with no inline script or style, so it needs nothing but itself;
+  /// another site may not frame it (clickjacking the operator controls) and a browser may not
+  /// read a file as another type than the one sent.
+  static let securityHeaders: [(name: String, value: String)] = [
+    (
+      "Content-Security-Policy",
+      "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+        + "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    ("X-Frame-Options", "DENY"),
+    ("X-Content-Type-Options", "nosniff"),
+  ]
 
   /// Adds the page's routes to `router`.
   public func addRoutes(to router: inout Router) {
@@ -47,7 +67,7 @@ public struct PreviewSite: Sendable {
     Self.add(to: &router, "GET", "/api/feed") { request in
       try Self.answer {
         .bytes(
-          try service.servedDocument(in: try Self.scope(request)).encoded(),
+          try service.liveDocument(owner: try Self.owner(request)).encoded(),
           contentType: "application/json")
       }
     }
@@ -70,31 +90,53 @@ public struct PreviewSite: Sendable {
           ]))
       }
     }
-    let events = self.events
+    let (events, streams) = (self.events, self.streams)
     Self.add(to: &router, "GET", "/api/events") { request in
       let scope = try Self.scope(request)
       guard let since = request.query["since"], !since.isEmpty else {
         throw HTTPError.badRequest("say which version the page shows: ?since=<digest>")
       }
+      do {
+        try streams.acquire("")
+      } catch {
+        throw HTTPError.unavailable("the preview has \(streams.limit) live pages open; close one")
+      }
       let stream = EventStream()
+      // The page's version was read live and recorded nowhere, so the follower compares live
+      // documents, keeping the last one as the base of the next changeset.
       let follower = FeedFollower(
-        service: service, scope: scope, holding: since, mode: .catchUpUntilFailure)
+        service: service, scope: scope, holding: since, mode: .compareLive)
       let send: @Sendable (FeedFollower.Update) -> Void = { Self.send($0, to: stream) }
       // Subscribed before the first catch-up, so a change that lands between the page's read
       // and the subscription is sent, not missed.
       let subscription = events.subscribe(scope) {
         guard stream.isOpen else { return }
-        try? follower.catchUp(send)
+        Self.catchUp(follower, send)
       }
-      stream.onClose { subscription.cancel() }
-      try? follower.catchUp(send)
+      stream.onClose {
+        subscription.cancel()
+        streams.release("")
+      }
+      Self.catchUp(follower, send)
       return .events(stream)
     }
   }
 
+  /// Catches `follower` up; a failure is the page's `reload`, as `.catchUpUntilFailure` would
+  /// deliver it.
+  static func catchUp(
+    _ follower: FeedFollower, _ send: @escaping @Sendable (FeedFollower.Update) -> Void
+  ) {
+    do {
+      try follower.catchUp(send)
+    } catch {
+      send(.reset(FeedServiceError(classifying: error)))
+    }
+  }
+
   /// An update as the page reads it: a `changeset` event (changeset/2), or — when the page's
-  /// version is unknown or the service failed — one `reload` event that ends the stream, and
-  /// the page fetches the feed.
+  /// version is no longer live or the service failed — one `reload` event that ends the
+  /// stream, and the page fetches the feed.
   static func send(_ update: FeedFollower.Update, to stream: EventStream) {
     switch update {
     case .changes(let changeset):
@@ -119,9 +161,23 @@ public struct PreviewSite: Sendable {
     _ handler: @escaping Router.Handler
   ) {
     router.add(method, path) { request in
-      try checkHost(request)
-      return try handler(request)
+      try secured {
+        try checkHost(request)
+        return try handler(request)
+      }
     }
+  }
+
+  /// Runs a route with the page's security headers on its answer, a refusal's included.
+  static func secured(_ route: () throws -> HTTPResponse) throws -> HTTPResponse {
+    var response: HTTPResponse
+    do {
+      response = try route()
+    } catch {
+      response = HTTPError(serviceError: error).response
+    }
+    response.headers += securityHeaders
+    return response
   }
 
   static func add(
@@ -129,8 +185,10 @@ public struct PreviewSite: Sendable {
     _ handler: @escaping Router.Handler
   ) {
     router.add(method, prefix: prefix) { request in
-      try checkHost(request)
-      return try handler(request)
+      try secured {
+        try checkHost(request)
+        return try handler(request)
+      }
     }
   }
 

@@ -19,7 +19,9 @@ import Synchronization
 ///   is delivered as `.reset`, and after it nothing more is.
 /// - `.compareLive`: compares live documents (recording nothing as shown) and delivers the
 ///   comparison of the last one seen with the current one when they differ; the first
-///   catch-up only takes the current document.
+///   catch-up only takes the current document. A front end that holds a live version it read
+///   itself (recorded nowhere, so no catch-up could start from it) names it: when the first
+///   document taken is another, the whole feed is delivered, since no base is known for it.
 public final class FeedFollower: Sendable {
   /// How the follower reads the feed and meets failure.
   public enum Mode: Sendable {
@@ -51,9 +53,12 @@ public final class FeedFollower: Sendable {
   private let mode: Mode
   private let check: (@Sendable () throws -> Void)?
   private let held: Mutex<Held>
+  /// The version `.compareLive` was told the front end holds before its first catch-up.
+  private let liveVersion: String?
 
   /// - Parameters:
-  ///   - digest: the version the front end holds (ignored by `.compareLive`).
+  ///   - digest: the version the front end holds (for `.compareLive`, a live version the front
+  ///     end read with `liveDocument(owner:)`, or nil).
   ///   - check: runs before every catch-up; the HTTP front end passes its token check.
   public init(
     service: FeedService, scope: OwnerScope, holding digest: String?, mode: Mode = .catchUp,
@@ -64,6 +69,7 @@ public final class FeedFollower: Sendable {
     self.mode = mode
     self.check = check
     self.held = Mutex(mode == .compareLive ? .document(nil) : .version(digest))
+    self.liveVersion = mode == .compareLive ? digest : nil
   }
 
   /// The version held now: the digest of the last document delivered or seen.
@@ -97,6 +103,9 @@ public final class FeedFollower: Sendable {
     case .document(let shown):
       let current = try service.liveDocument(owner: try FeedService.owner(of: scope))
       held = .document(current)
+      if shown == nil, let liveVersion, liveVersion != current.digest {
+        deliver(.feed(current))
+      }
       guard let shown, shown.digest != current.digest else { return }
       deliver(.comparison(try FeedComparison(source: shown, target: current)))
     case .version(nil):

@@ -50,12 +50,18 @@ public struct HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
   /// that it happened: the error's own text (which may quote SQL or stored data) goes to the
   /// server's standard error, one line with control characters escaped, never into a response.
   public static func `internal`(_ error: any Error) -> HTTPError {
+    log(error, as: "internal error")
+    return HTTPError(
+      .internalServerError, code: "internal", "the server failed to answer; it logged why")
+  }
+
+  /// Writes `error` to the server's standard error as one line (control characters escaped),
+  /// for failures whose own text may name internals no client is to read.
+  public static func log(_ error: any Error, as kind: String) {
     let detail = String(describing: error).unicodeScalars.map {
       $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0)
     }.joined()
-    FileHandle.standardError.write(Data("feedctl serve: internal error: \(detail)\n".utf8))
-    return HTTPError(
-      .internalServerError, code: "internal", "the server failed to answer; it logged why")
+    FileHandle.standardError.write(Data("feedctl serve: \(kind): \(detail)\n".utf8))
   }
 
   public static func unavailable(_ message: String) -> HTTPError {

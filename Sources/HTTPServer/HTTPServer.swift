@@ -112,8 +112,8 @@ public final class HTTPServer: Sendable {
     // count far below it, so only the server's bounds apply (see the type's comment).
     let started = accountfeed_mhd_start(
       flags, socket, Self.acceptPolicy, Self.accessHandler, context, Self.completedHandler,
-      Self.connectionHandler, UInt32(limits.threads), UInt32(limits.idleTimeoutSeconds),
-      limits.maxHeaderBytes, UInt32(Int32.max))
+      Self.connectionHandler, Self.targetHandler, UInt32(limits.threads),
+      UInt32(limits.idleTimeoutSeconds), limits.maxHeaderBytes, UInt32(Int32.max))
     guard let started else {
       connections.withLock { $0 = nil }
       closeWatcher.withLock { $0 }?.stop()
@@ -254,11 +254,15 @@ public final class HTTPServer: Sendable {
 
   // MARK: Requests
 
-  /// What the server knows of one request while it arrives and is answered.
+  /// What the server knows of one request while it arrives and is answered. It is made when
+  /// the request line has arrived, so it holds the target as sent, before decoding.
   private final class Exchange {
-    let method: String
-    let path: String
-    let arrived = ContinuousClock.now
+    let target: String
+    var method = "-"
+    var path = "-"
+    /// Whether the header has arrived and a route may run (and the request counts in flight).
+    var started = false
+    var arrived = ContinuousClock.now
     let time = Date()
     var body = Data()
     var bodyTooLarge = false
@@ -266,36 +270,54 @@ public final class HTTPServer: Sendable {
     var status: Int?
     var answered: ContinuousClock.Instant?
     var remoteAddress = "-"
+    var headers: [String: String] = [:]
 
-    init(method: String, path: String) {
-      self.method = method
-      self.path = path
+    init(target: String) {
+      self.target = target
     }
   }
 
   /// libmicrohttpd calls this once when the header has arrived, once per piece of body, and
   /// once more when the body is complete; the route runs on that last call.
+  ///
+  /// On the first call the request line and header are checked (`RequestTarget`,
+  /// `ReceivedFields`): an ambiguous or malformed one is answered at once and its connection
+  /// closed, and a declared body over the limit is 413 before a byte of it is read.
   private func handle(
-    _ connection: OpaquePointer, method: String, path: String, upload: UnsafePointer<CChar>?,
-    uploadSize: UnsafeMutablePointer<Int>, context: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    _ connection: OpaquePointer, method: String, path: String, version: String,
+    upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
+    context: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   ) -> MHD_Result {
-    guard let existing = context.pointee else {
-      let exchange = Exchange(method: method, path: path)
-      context.pointee = Unmanaged.passRetained(exchange).toOpaque()
+    if context.pointee == nil {
+      context.pointee = Unmanaged.passRetained(Exchange(target: path)).toOpaque()
+    }
+    let exchange = Unmanaged<Exchange>.fromOpaque(context.pointee!).takeUnretainedValue()
+    if !exchange.started {
+      exchange.started = true
+      exchange.method = method
+      exchange.path = path
+      exchange.arrived = ContinuousClock.now
       inFlight.add(1, ordering: .sequentiallyConsistent)
       exchange.remoteAddress = Self.remoteAddress(connection)
+      // A connection accepted past a limit is refused before its request is looked at.
       if let refusal = Self.entry(connection).flatMap(refusal) {
         return respond(connection, exchange, refusal)
       }
-      if let length = Self.lookup(connection, .HEADER_KIND, "Content-Length").flatMap(Int.init),
-        length > limits.maxBodyBytes
-      {
-        return respond(
-          connection, exchange, HTTPError.contentTooLarge(limit: limits.maxBodyBytes).response)
+      do {
+        try RequestTarget.check(exchange.target)
+        let fields = try ReceivedFields(
+          Self.fields(connection), requiresHost: version == "HTTP/1.1")
+        exchange.headers = fields.headers
+        if let length = fields.contentLength, length > UInt64(limits.maxBodyBytes) {
+          var response = HTTPError.contentTooLarge(limit: limits.maxBodyBytes).response
+          response.headers.append(("Connection", "close"))
+          return respond(connection, exchange, response)
+        }
+      } catch {
+        return respond(connection, exchange, error.response)
       }
       return .YES
     }
-    let exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
     if uploadSize.pointee > 0 {
       if exchange.body.count + uploadSize.pointee > limits.maxBodyBytes {
         exchange.bodyTooLarge = true
@@ -320,7 +342,7 @@ public final class HTTPServer: Sendable {
     }
     let request = HTTPRequest(
       method: method, path: path, query: Self.values(connection, .GET_ARGUMENT_KIND),
-      headers: Self.values(connection, .HEADER_KIND), body: exchange.body,
+      headers: exchange.headers, body: exchange.body,
       remoteAddress: exchange.remoteAddress)
     let response: HTTPResponse
     switch router.match(method: method, path: path) {
@@ -382,6 +404,11 @@ public final class HTTPServer: Sendable {
           bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
           .RESPMEM_MUST_COPY)
       }
+    case .events(let stream) where exchange.method == "HEAD":
+      // A HEAD request gets the stream's header and never a body — not even the chunked
+      // terminator libmicrohttpd would write for an open stream — so the stream ends unopened.
+      stream.closed()
+      created = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
     case .events(let stream):
       created = open(stream, on: connection)
     }
@@ -461,6 +488,8 @@ public final class HTTPServer: Sendable {
   // MARK: Completion
 
   private func completed(_ exchange: Exchange) {
+    // A request libmicrohttpd refused itself, before its header was complete, never started.
+    guard exchange.started else { return }
     inFlight.subtract(1, ordering: .sequentiallyConsistent)
     guard let status = exchange.status, let answered = exchange.answered else { return }
     let elapsed = answered - exchange.arrived
@@ -477,13 +506,22 @@ public final class HTTPServer: Sendable {
   // MARK: libmicrohttpd callbacks
 
   private static let accessHandler: MHD_AccessHandlerCallback = {
-    context, connection, url, method, _, upload, uploadSize, exchange in
+    context, connection, url, method, version, upload, uploadSize, exchange in
     guard let context, let connection, let uploadSize, let exchange else { return .NO }
     return Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().handle(
       connection, method: method.map { String(cString: $0) } ?? "GET",
-      path: url.map { String(cString: $0) } ?? "/", upload: upload, uploadSize: uploadSize,
-      context: exchange)
+      path: url.map { String(cString: $0) } ?? "/",
+      version: version.map { String(cString: $0) } ?? "HTTP/1.1", upload: upload,
+      uploadSize: uploadSize, context: exchange)
   }
+
+  /// libmicrohttpd calls this with the request target as sent, before decoding it; what it
+  /// returns is the request's context, so the exchange starts here holding the raw target.
+  private static let targetHandler:
+    @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) ->
+      UnsafeMutableRawPointer? = { _, uri, _ in
+        Unmanaged.passRetained(Exchange(target: uri.map { String(cString: $0) } ?? "")).toOpaque()
+      }
 
   private static let completedHandler: MHD_RequestCompletedCallback = {
     context, connection, exchange, _ in
@@ -538,10 +576,59 @@ public final class HTTPServer: Sendable {
 
   // MARK: Reading the request
 
-  private static func lookup(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String)
-    -> String?
+  /// Every header field line as received. A value with a NUL inside reaches us cut at the NUL
+  /// (libmicrohttpd measures it with `strlen`); `hidesBytes(after:before:)` finds the rest, and
+  /// such a value is handed on with a NUL at its end, which `ReceivedFields` refuses.
+  private static func fields(_ connection: OpaquePointer) -> [ReceivedFields.Line] {
+    typealias Found = (line: ReceivedFields.Line, key: UnsafeRawPointer, end: UnsafeRawPointer?)
+    var found: [Found] = []
+    _ = withUnsafeMutablePointer(to: &found) { pointer in
+      MHD_get_connection_values_n(
+        connection, .HEADER_KIND,
+        { context, _, key, keySize, value, valueSize in
+          guard let context, let key else { return .YES }
+          let name = key.withMemoryRebound(to: UInt8.self, capacity: keySize) {
+            Array(UnsafeBufferPointer(start: $0, count: keySize))
+          }
+          let bytes =
+            value?.withMemoryRebound(to: UInt8.self, capacity: valueSize) {
+              Array(UnsafeBufferPointer(start: $0, count: valueSize))
+            } ?? []
+          context.assumingMemoryBound(to: [Found].self).pointee.append(
+            (
+              ReceivedFields.Line(name: name, value: bytes), UnsafeRawPointer(key),
+              value.map { UnsafeRawPointer($0) + valueSize }
+            ))
+          return .YES
+        }, pointer)
+    }
+    return found.indices.map { index in
+      let (line, _, end) = found[index]
+      let next = index + 1 < found.count ? found[index + 1].key : nil
+      guard let end, hidesBytes(after: end, before: next) else { return line }
+      return ReceivedFields.Line(name: line.name, value: line.value + [0])
+    }
+  }
+
+  /// Whether more of a field line follows the NUL that ends its value. libmicrohttpd 0.9.75
+  /// parses the header in place in its read buffer: it ends a value by writing NULs over the
+  /// line's CR and LF (and any trailing space or tab), and the next line (`next`, its name's
+  /// first byte) or the empty line that ends the header follows. So after a whole value's
+  /// terminator come only NUL, CR, LF, space or tab up to a NUL, CR, LF or the next line, all
+  /// inside the header, which has fully arrived; anything else is the rest of a value that held
+  /// a NUL (`Bearer <token>\0junk`).
+  private static func hidesBytes(after end: UnsafeRawPointer, before next: UnsafeRawPointer?)
+    -> Bool
   {
-    MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }
+    var byte = end + 1
+    while byte != next {
+      switch byte.load(as: UInt8.self) {
+      case 0x20, 0x09: byte += 1
+      case 0x00, 0x0D, 0x0A: return false
+      default: return true
+      }
+    }
+    return false
   }
 
   private static func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [String: String]

@@ -3,7 +3,12 @@ import FeedComponents
 extension Router {
   /// The routes an operator's tools ask: `/healthz` (the process answers), `/readyz` (what
   /// `ready` checks — for the feed server, the database is reachable and migrated) and
-  /// `/metrics` (Prometheus text).
+  /// `/metrics` (Prometheus text). Each answer is about this moment, so none may be stored
+  /// (`Cache-Control: no-store`).
+  ///
+  /// When `ready` throws an `HTTPError` its message is the answer's (the front end chose words
+  /// a client may read); anything else may quote internals (a database user, socket or port),
+  /// so it is logged and the answer only says to read the log.
   public mutating func addOperations(
     metrics: ServerMetrics, ready: @escaping @Sendable () throws -> Void
   ) {
@@ -20,18 +25,32 @@ extension Router {
   public mutating func addOperationsReporting(
     metrics: ServerMetrics, ready: @escaping @Sendable () throws -> [String: String]
   ) {
-    add("GET", "/healthz") { _ in .json(["status": "ok"]) }
+    add("GET", "/healthz") { _ in .json(["status": "ok"], headers: Self.noStore) }
     add("GET", "/readyz") { _ in
       let fields: [String: String]
       do {
         fields = try ready()
+      } catch let error as HTTPError {
+        throw HTTPError(
+          .serviceUnavailable, code: "not_ready", error.message,
+          headers: ["Cache-Control": "no-store"])
       } catch {
-        throw HTTPError(.serviceUnavailable, code: "not_ready", "\(error)")
+        HTTPError.log(error, as: "not ready")
+        throw HTTPError(
+          .serviceUnavailable, code: "not_ready", "the server is not ready; its log says why",
+          headers: ["Cache-Control": "no-store"])
       }
-      return .json(.object(fields.mapValues(JSONValue.string).merging(["status": "ready"]) { $1 }))
+      return .json(
+        .object(fields.mapValues(JSONValue.string).merging(["status": "ready"]) { $1 }),
+        headers: Self.noStore)
     }
     add("GET", "/metrics") { _ in
-      .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+      var response = HTTPResponse.text(
+        metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+      response.headers += Self.noStore
+      return response
     }
   }
+
+  private static let noStore: [(name: String, value: String)] = [("Cache-Control", "no-store")]
 }

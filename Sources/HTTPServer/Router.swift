@@ -32,6 +32,16 @@ public struct Router: Sendable {
   /// The paths registered, sorted: what the metrics label by.
   public var paths: [String] { (routes.keys + prefixRoutes.keys.map { $0 + "*" }).sorted() }
 
+  /// Every method and path registered, sorted by path then method, a prefix route's path ending
+  /// in `*` as metrics label it: what a description of the API, such as its contract, is held to.
+  public var registered: [(method: String, path: String)] {
+    let exact = routes.flatMap { path, methods in methods.keys.map { (method: $0, path: path) } }
+    let prefixed = prefixRoutes.flatMap { prefix, methods in
+      methods.keys.map { (method: $0, path: prefix + "*") }
+    }
+    return (exact + prefixed).sorted { ($0.path, $0.method) < ($1.path, $1.method) }
+  }
+
   /// The route for a request, or the refusal a client receives. `HEAD` is answered by the
   /// `GET` route (the server sends no body for it).
   public func match(method: String, path: String) -> Result<Match, HTTPError> {

@@ -6,8 +6,9 @@ import Foundation
 import HTTPServer
 
 extension PhoneAPI {
-  /// `GET /v1/feed`: the owner's document, its digest as the ETag; 304 when the phone has it.
-  /// A phone that states its capabilities gets the home screen built for them, as
+  /// `GET /v1/feed`: the owner's document, its digest as the ETag (the one representation whose
+  /// tag is the bare digest: the document `since` and `Last-Event-ID` name); 304 when the phone
+  /// has it. A phone that states its capabilities gets the home screen built for them, as
   /// `/v1/screens/home` serves it, so it is never sent a type it cannot draw.
   func feed(_ request: HTTPRequest) throws -> HTTPResponse {
     if request.header(Self.capabilitiesHeader) != nil {
@@ -17,16 +18,14 @@ extension PhoneAPI {
     let feed = try serving {
       try service.servedFeed(in: scope, holding: Self.heldDigest(request.header("if-none-match")))
     }
-    let tag = EntityTag(feed.digest)
-    let headers = Self.cacheHeaders(tag)
-    if tag.matches(ifNoneMatch: request.header("if-none-match")) {
-      return HTTPResponse(status: .notModified, headers: headers)
-    }
-    return .bytes(feed.json, contentType: "application/json", headers: headers)
+    return represent(
+      feed.json, tag: EntityTag(feed.digest), vary: Self.documentVary, owner: scope.ownerID ?? "",
+      request: request)
   }
 
   /// `GET /v1/feed/changes?since=<digest>`: the changeset/2 from the phone's document to the
   /// current one (no stages when it is current); 409 when the service does not know the base.
+  /// Its tag is the target digest, so a phone that asks again with `If-None-Match` gets 304.
   func changes(_ request: HTTPRequest) throws -> HTTPResponse {
     let scope = try scope(of: request)
     guard let base = request.query["since"], !base.isEmpty else {
@@ -39,19 +38,19 @@ extension PhoneAPI {
     case .changes(let found, _):
       changeset = found
     }
-    return .bytes(
-      changeset.encoded(), contentType: "application/json",
-      headers: Self.cacheHeaders(EntityTag(changeset.target)))
+    return represent(
+      changeset.encoded(), tag: EntityTag(changeset.target),
+      vary: "Authorization, Accept-Encoding", owner: scope.ownerID ?? "", request: request)
   }
 
   /// The digest of the document a phone says it holds: the first tag of its `If-None-Match`
-  /// (the server sends one strong tag, `"<digest>"`), nil without one.
+  /// (a tag is the digest, then `-…` for another representation, e.g. `-gzip`), nil without one.
   static func heldDigest(_ ifNoneMatch: String?) -> String? {
     guard let first = ifNoneMatch?.split(separator: ",").first else { return nil }
     var tag = first.trimmingCharacters(in: .whitespaces)[...]
     if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
     guard tag.count >= 2, tag.first == "\"", tag.last == "\"" else { return nil }
-    return String(tag.dropFirst().dropLast())
+    return String(tag.dropFirst().dropLast().prefix { $0 != "-" })
   }
 
   /// A document may change at any moment, so a phone always asks again, with its ETag.

@@ -9,8 +9,13 @@ extension PhoneAPI {
   public static let capabilitiesHeader = "client-capabilities"
 
   /// `GET /v1/screens/<name>`: the token owner's screen, built for the capabilities the phone
-  /// states (every type when it states none); its digest is the ETag and a phone holding it
-  /// gets 304. An unknown or malformed screen is 404, malformed capabilities 400.
+  /// states (every type when it states none); a phone holding it gets 304. An unknown or
+  /// malformed screen is 404, malformed capabilities 400.
+  ///
+  /// The document's digest covers its sections only, while the bytes also name the screen and
+  /// the capabilities, so one digest has several representations. The ETag is the digest, a
+  /// `-`, and the first 16 hex digits of the SHA-256 of the bytes: a different representation
+  /// never shares a strong tag (RFC 9110 §8.8.3), and the digest stays readable in front.
   func screen(_ request: HTTPRequest) throws -> HTTPResponse {
     try screen(request, named: String(request.path.dropFirst(Self.screensPrefix.count)))
   }
@@ -23,12 +28,11 @@ extension PhoneAPI {
       }
       return try service.screenDocument(name, in: scope, capabilities: capabilities)
     }
-    let tag = EntityTag(document.digest)
-    let headers = Self.cacheHeaders(tag) + [("Vary", "Authorization, Client-Capabilities")]
-    if tag.matches(ifNoneMatch: request.header("if-none-match")) {
-      return HTTPResponse(status: .notModified, headers: headers)
-    }
-    return .bytes(document.encoded(), contentType: "application/json", headers: headers)
+    let json = document.encoded()
+    let representation = SHA256.hexDigest(of: Array(json)).prefix(16)
+    return represent(
+      json, tag: EntityTag("\(document.digest)-\(representation)"), vary: Self.documentVary,
+      owner: scope.ownerID ?? "", request: request)
   }
 
   static let screensPrefix = "/v1/screens/"

@@ -13,6 +13,8 @@ public struct PhoneAPI: Sendable {
   public let feedEvents: FeedEvents?
   /// Event streams open per owner.
   public let streams: StreamQuota
+  /// Gzipped documents by the tag they were sent under.
+  let compressedBodies = CompressedBodies()
 
   public init(service: FeedService, events: FeedEvents?, streamsPerOwner: Int = 64) {
     self.service = service
@@ -46,12 +48,22 @@ public struct PhoneAPI: Sendable {
         })
     }
     var router = Router()
-    router.addOperationsReporting(metrics: metrics) { try service.checkReady() }
+    router.addOperationsReporting(metrics: metrics) {
+      do {
+        return try service.checkReady()
+      } catch {
+        // The database's own words (user, socket, port) go to the log; the answer says only
+        // what kind of trouble it is.
+        HTTPError.log(error, as: "not ready")
+        throw HTTPError(serviceError: error)
+      }
+    }
     router.add("GET", "/v1/feed") { request in try feed(request) }
     router.add("GET", "/v1/feed/changes") { request in try changes(request) }
     router.add("GET", "/v1/feed/events") { request in try events(request) }
     router.add("POST", "/v1/actions") { request in try perform(request) }
     router.add("GET", prefix: Self.screensPrefix) { request in try screen(request) }
+    router.add("GET", Self.contractPath) { request in contract(request) }
     return router
   }
 

@@ -264,7 +264,54 @@ private final class Bench {
         "one-account write, \(accounts(owner)) accounts", written, floor,
         target: owner == "o1" ? "" : "≤ 2× 10-acct",
         note: owner == "o1" ? "" : String(format: "%.1f× the 10-account write", written / small))
+      try walPerWrite(owner: owner)
     }
+  }
+
+  /// The WAL a one-account delta through the service logs (issue 31: a replica receives every
+  /// byte) against the bare UPDATE of the same rows in `floor_accounts`: 30 writes, each to
+  /// another account, after 10 to warm up, from `pg_current_wal_lsn()` before and after. No
+  /// checkpoint is asked for; one that falls in the window adds the full-page images of the
+  /// pages changed next, PostgreSQL's cost once per page per checkpoint, and the line says so.
+  private func walPerWrite(owner: String) throws {
+    let ids = try service.accounts(owner: owner).map(\.id)
+    let picks = (0..<40).map { ids[$0 * 7 % ids.count] }
+    let ours = try walBytes(picks) {
+      try service.updateAccount($0, AccountUpdate(), delta: 1, in: .owner(owner))
+    }
+    let floor = try walBytes(picks) { id in
+      _ = try connection.transaction { tx in
+        try tx.execute(
+          "UPDATE floor_accounts SET balance_minor = balance_minor + 1, version = version + 1 WHERE id = \(id)"
+        )
+      }
+    }
+    let checkpointed = ours.checkpointed || floor.checkpointed
+    print(
+      pad("WAL per one-item write, \(accounts(owner)) accounts", 41) + "| "
+        + pad("\(ours.bytes) B", 14) + "| " + pad("\(floor.bytes) B", 15) + "| "
+        + pad(String(format: "%.2f×", Double(ours.bytes) / Double(max(floor.bytes, 1))), 7)
+        + "| ≤ 4 KB" + (checkpointed ? "  (a checkpoint fell in the window)" : ""))
+  }
+
+  /// The WAL bytes per write of `write` over `ids` but the first ten, and whether the
+  /// checkpoint's redo point moved meanwhile.
+  private func walBytes(_ ids: [Int64], _ write: (Int64) throws -> Void) throws -> (
+    bytes: Int, checkpointed: Bool
+  ) {
+    for id in ids.prefix(10) { try write(id) }
+    let mark = {
+      try self.connection.query(
+        "SELECT pg_current_wal_lsn()::text AS lsn, redo_lsn::text AS redo FROM pg_control_checkpoint()"
+      ).single()
+    }
+    let before = try mark()
+    for id in ids.dropFirst(10) { try write(id) }
+    let after = try mark()
+    let (start, end): (String, String) = (try before.decode("lsn"), try after.decode("lsn"))
+    let bytes = try count("SELECT pg_wal_lsn_diff(\(end)::pg_lsn, \(start)::pg_lsn)::bigint AS n")
+    let redo: (String, String) = (try before.decode("redo"), try after.decode("redo"))
+    return (bytes / (ids.count - 10), redo.0 != redo.1)
   }
 
   /// The bytes a one-item change adds: the snapshot's body and the one new node.

@@ -17,8 +17,8 @@ import Testing
       ANALYZE feed_head_items;
       INSERT INTO feed_heads (owner_id, screen, sequence, renderer, top, sections, checkpoint_bytes)
       VALUES ('demo', 'home', 1, 'test', '{}', '[]', 0);
-      INSERT INTO feed_head_items (owner_id, screen, item_id, section_id, chunk, digest)
-      SELECT 'demo', 'home', 'account/' || n, 'accounts', n / 256, repeat('0', 64)
+      INSERT INTO feed_head_items (owner_id, screen, item_id, section_id, chunk, position, digest)
+      SELECT 'demo', 'home', 'account/' || n, 'accounts', n / 256, n, repeat('0', 64)
       FROM generate_series(1, \(count)) AS n;
       """)
     return FeedHeadRows(owner: "demo", screen: "home")
@@ -58,6 +58,21 @@ import Testing
 }
 
 extension HeadLookupTests {
+  /// `SQL/016`: a changed item's chunk digest is computed from that chunk's rows alone.
+  @Test func aChangedChunksDigestReadsThatChunksRows() throws {
+    try withStore { store in
+      let head = try headWithStaleStatistics(store, items: 2_000)
+      let place = FeedHeadRows.Place(
+        sectionID: "accounts", chunk: 0, digest: String(repeating: "0", count: 64))
+      let update = head.replacing(
+        [StoredItem(id: "account/7", digest: String(repeating: "1", count: 64))],
+        at: ["account/7": place])[1]
+      let plan = try plan(of: update, on: store.connection)
+      #expect(plan.contains("feed_head_items_chunk"), "\(plan)")
+      #expect(!plan.contains("Rows Removed by Filter"), "\(plan)")
+    }
+  }
+
   @Test func aRedrawnSectionsItemsAreRemovedByKey() throws {
     try withStore { store in
       let head = try headWithStaleStatistics(store, items: 2_000)

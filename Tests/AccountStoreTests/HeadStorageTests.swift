@@ -2,18 +2,34 @@ import AccountStore
 import Postgres
 import Testing
 
-/// `SQL/010`: a head's chunks are stored out of line and uncompressed, so a patched write
-/// rewrites and hashes them without compressing or decompressing anything.
+/// `SQL/016`: a head's chunk keeps only its digest, computed from its items' rows, and both
+/// tables leave room in their pages, so a patched write updates one item row and one chunk row
+/// in place instead of writing a chunk's 256 pairs again.
 @Suite struct HeadStorageTests {
-  @Test func aHeadsChunksAreStoredUncompressed() throws {
+  @Test func aChunkKeepsOnlyItsDigest() throws {
     try withStore { store in
-      let storage = try store.connection.query(
+      let columns = try store.connection.query(
         """
-        SELECT attstorage::text AS storage FROM pg_attribute
-        WHERE attrelid = 'feed_head_chunks'::regclass AND attname = 'refs'
+        SELECT attname::text AS name FROM pg_attribute
+        WHERE attrelid = 'feed_head_chunks'::regclass AND attnum > 0 AND NOT attisdropped
+        ORDER BY attnum
         """
-      ).single().decode("storage", as: String.self)
-      #expect(storage == "e")
+      ).map { try $0.decode("name", as: String.self) }
+      #expect(columns == ["owner_id", "screen", "section_id", "chunk", "digest"])
+    }
+  }
+
+  @Test func theHeadTablesLeaveRoomForUpdatesInPlace() throws {
+    try withStore { store in
+      let options = try store.connection.query(
+        """
+        SELECT relname::text AS name, array_to_string(reloptions, ',') AS options FROM pg_class
+        WHERE relname IN ('feed_head_items', 'feed_head_chunks') ORDER BY relname
+        """
+      ).map {
+        "\(try $0.decode("name", as: String.self)) \(try $0.decode("options", as: String.self))"
+      }
+      #expect(options == ["feed_head_chunks fillfactor=50", "feed_head_items fillfactor=90"])
     }
   }
 }

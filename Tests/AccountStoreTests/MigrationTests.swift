@@ -16,6 +16,7 @@ import Testing
           "007_token_notify.sql", "008_feed_heads.sql", "009_cheaper_checks.sql",
           "010_head_chunks_uncompressed.sql", "011_head_items_by_key.sql", "012_chunk_digests.sql",
           "013_checkpoint_nodes.sql", "014_outside_writes_drop_heads.sql",
+          "015_idempotency_keys.sql", "016_head_chunks_from_items.sql",
         ])
       let recorded = try connection.query("SELECT name FROM schema_migrations ORDER BY version")
         .map { try $0.decode("name", as: String.self) }

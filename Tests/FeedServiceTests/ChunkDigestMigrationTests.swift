@@ -15,15 +15,18 @@ import Testing
   /// two writes, so it keeps a head; returns the owner's documents. This program's writes name
   /// the column SQL/013 adds, so it stands in while they run; a feed that long carries no
   /// nodes in it (it is NULL throughout), and it goes again before the database is migrated.
+  /// The head is kept as SQL/011 keeps it (`writingHeadsBefore016`).
   private func databaseBefore012(_ connection: PostgresConnection) throws -> [FeedDocument] {
     try migrate(connection, before: 12)
     try connection.executeScript("ALTER TABLE feed_snapshots ADD COLUMN nodes text")
     defer { try? connection.executeScript("ALTER TABLE feed_snapshots DROP COLUMN nodes") }
     let service = FeedService { AccountStore(connection: connection) }
-    try service.apply(longOwnerChanges("long", accounts: 600), in: .anyOwner, reason: "setup")
-    let id = try service.accounts(owner: "long")[0].id
-    try service.apply(
-      [.updateAccount(id: id, AccountUpdate(position: 700))], in: .anyOwner, reason: "moved")
+    try writingHeadsBefore016(connection) {
+      try service.apply(longOwnerChanges("long", accounts: 600), in: .anyOwner, reason: "setup")
+      let id = try service.accounts(owner: "long")[0].id
+      try service.apply(
+        [.updateAccount(id: id, AccountUpdate(position: 700))], in: .anyOwner, reason: "moved")
+    }
     return try (1...2).map { try service.document(.sequence(Int64($0)), owner: "long") }
   }
 

@@ -12,11 +12,14 @@ import Testing
 /// drops every head; the next write draws the whole feed and records the live one.
 @Suite struct OutsideWritesMigrationTests {
   /// A database at SQL/013 with an owner of 250 accounts, so it keeps a head, and an account
-  /// then changed by plain SQL, which that schema does not notice; returns the account ids.
+  /// then changed by plain SQL, which that schema does not notice; returns the account ids. The
+  /// head is kept as SQL/013 keeps it (`writingHeadsBefore016`).
   private func databaseBefore014(_ connection: PostgresConnection) throws -> [Int64] {
     try migrate(connection, before: 14)
     let service = FeedService { AccountStore(connection: connection) }
-    try service.apply(longOwnerChanges("long", accounts: 250), in: .anyOwner, reason: "setup")
+    try writingHeadsBefore016(connection) {
+      try service.apply(longOwnerChanges("long", accounts: 250), in: .anyOwner, reason: "setup")
+    }
     let ids = try service.accounts(owner: "long").map(\.id)
     try connection.execute("UPDATE accounts SET balance_minor = 123456789 WHERE id = \(ids[8])")
     return ids

@@ -208,7 +208,8 @@ import Testing
   }
 
   @Test func theHeadFollowsTheLatestSnapshotRowForRow() throws {
-    let (items, chunks, feed) = try withService(layout: Self.everySection) { service, connection in
+    let (items, chunks, chunkDigests, feed) = try withService(layout: Self.everySection) {
+      service, connection in
       let ids = try seedLargeOwner(service)
       try service.updateAccount(ids[1], AccountUpdate(), delta: 5, in: .owner("big"))
       try service.updateAccount(ids[2], AccountUpdate(position: 0), delta: nil, in: .owner("big"))
@@ -220,13 +221,22 @@ import Testing
       }
       let chunks = try connection.query(
         """
-        SELECT section_id, string_agg(refs, ',' ORDER BY chunk) AS refs FROM feed_head_chunks
-        WHERE owner_id = 'big' GROUP BY section_id ORDER BY section_id
+        SELECT section_id,
+          string_agg('["' || item_id || '","' || digest || '"]', ',' ORDER BY position) AS refs
+        FROM feed_head_items WHERE owner_id = 'big' GROUP BY section_id ORDER BY section_id
         """
       ).map {
         "\(try $0.decode("section_id", as: String.self)) [\(try $0.decode("refs", as: String.self))]"
       }
-      return (items, chunks, try service.document(.latest(back: 0), owner: "big").stored.feed)
+      let chunkDigests = try connection.query(
+        "SELECT section_id, chunk, digest FROM feed_head_chunks WHERE owner_id = 'big'"
+      ).map {
+        "\(try $0.decode("section_id", as: String.self)) \(try $0.decode("chunk", as: Int.self)) \(try $0.decode("digest", as: String.self))"
+      }
+      return (
+        items, chunks, chunkDigests,
+        try service.document(.latest(back: 0), owner: "big").stored.feed
+      )
     }
     let sections = feed.sections.sorted { $0.id < $1.id }
     #expect(
@@ -240,6 +250,21 @@ import Testing
           "\(section.id) ["
             + section.items.map { "[\"\($0.id)\",\"\($0.digest)\"]" }.joined(separator: ",") + "]"
         })
+    // Every chunk's digest is the SHA-256 of its 256 pairs' canonical JSON, as the renderer
+    // hashes a long section's chunks.
+    let size = SectionNode.digestChunkSize
+    #expect(
+      chunkDigests.sorted()
+        == sections.flatMap { section in
+          stride(from: 0, to: section.items.count, by: size).map { start in
+            let pairs = section.items[start..<min(start + size, section.items.count)].map {
+              "[\"\($0.id)\",\"\($0.digest)\"]"
+            }
+            let digest = SHA256.hexDigest(
+              of: Array(("[" + pairs.joined(separator: ",") + "]").utf8))
+            return "\(section.id) \(start / size) \(digest)"
+          }
+        }.sorted())
   }
 
   @Test func aSmallFeedKeepsNoHead() throws {

@@ -276,6 +276,7 @@ struct CommandTests {
           "007_token_notify.sql", "008_feed_heads.sql", "009_cheaper_checks.sql",
           "010_head_chunks_uncompressed.sql", "011_head_items_by_key.sql", "012_chunk_digests.sql",
           "013_checkpoint_nodes.sql", "014_outside_writes_drop_heads.sql",
+          "015_idempotency_keys.sql", "016_head_chunks_from_items.sql",
         ])
       let second = try JSONParser.parse(
         Array(try feedctl.succeed(["migrate", "--format", "json"]).utf8))

@@ -38,6 +38,11 @@ struct RouterTests {
     #expect(Self.router.paths == ["/owners", "/owners/*", "/owners/special/*"])
   }
 
+  @Test func theRegisteredRoutesAreListedByPathThenMethodWithPrefixesStarred() {
+    let listed = Self.router.registered.map { "\($0.method) \($0.path)" }
+    #expect(listed == ["GET /owners", "POST /owners", "GET /owners/*", "GET /owners/special/*"])
+  }
+
   @Test func anUnknownPathIsNotFound() {
     guard case .failure(let error) = Self.router.match(method: "GET", path: "/nowhere") else {
       Issue.record("an unknown path was routed")

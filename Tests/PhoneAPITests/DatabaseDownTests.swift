@@ -19,7 +19,11 @@ struct DatabaseDownTests {
     let server = HTTPServer(
       router: PhoneAPI(service: service, events: nil).router(metrics: metrics), metrics: metrics)
     let port = try server.start(try ListenAddress("127.0.0.1:0")).port
-    defer { server.stop() }
+    ContractCheck.watch(port)
+    defer {
+      ContractCheck.unwatch(port)
+      server.stop()
+    }
     return try body(port)
   }
 
@@ -38,6 +42,7 @@ struct DatabaseDownTests {
       let ready = try httpRequest(port: port, "GET", "/readyz")
       let health = try httpRequest(port: port, "GET", "/healthz")
       #expect(ready.status == 503)
+      #expect(!ready.text.contains("nonexistent-accountfeed-socket"))
       #expect(health.status == 200)
     }
   }

@@ -103,4 +103,25 @@ struct ObservabilityTests {
       #expect(response.text.contains("database unreachable"))
     }
   }
+
+  @Test func readinessNeverQuotesAnErrorThatIsNotWordedForClients() throws {
+    let routes: (inout Router) -> Void = { router in
+      router.addOperations(metrics: ServerMetrics()) {
+        throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: "/secret/socket"])
+      }
+    }
+    try withServer(routes: routes) { _, port in
+      let response = try httpRequest(port: port, "GET", "/readyz")
+      #expect(response.status == 503)
+      #expect(!response.text.contains("secret"))
+    }
+  }
+
+  @Test(arguments: ["/healthz", "/readyz", "/metrics"])
+  func operationsAnswersAreNeverStored(_ path: String) throws {
+    try withServer(routes: Self.routes(ServerMetrics())) { _, port in
+      let response = try httpRequest(port: port, "GET", path)
+      #expect(response.headers["cache-control"] == "no-store")
+    }
+  }
 }

@@ -62,7 +62,11 @@ struct PhoneFixture {
           metrics: metrics), limits: limits,
         metrics: metrics)
       let bound = try server.start(try ListenAddress("127.0.0.1:0"))
-      defer { server.stop() }
+      ContractCheck.watch(bound.port)
+      defer {
+        ContractCheck.unwatch(bound.port)
+        server.stop()
+      }
       return try body(
         PhoneFixture(
           service: service, database: database, server: server, port: bound.port,

@@ -15,7 +15,7 @@ struct ScreenRouteTests {
       let expected = try fixture.service.screenDocument(
         "settings", owner: "demo", capabilities: nil)
       #expect(document.encoded() == expected.encoded())
-      #expect(response.headers["etag"] == "\"\(expected.digest)\"")
+      #expect(response.headers["etag"]?.hasPrefix("\"\(expected.digest)-") == true)
     }
   }
 
@@ -52,7 +52,7 @@ struct ScreenRouteTests {
         "home", owner: "demo",
         capabilities: try #require(SupportedClient.named("app-1.0")).capabilities)
       #expect(try FeedDocument(data: response.body).encoded() == expected.encoded())
-      #expect(response.headers["etag"] == "\"\(expected.digest)\"")
+      #expect(response.headers["etag"]?.hasPrefix("\"\(expected.digest)-") == true)
     }
   }
 

@@ -9,6 +9,9 @@ final class ServeProcess {
   private let output = Pipe()
   private let error = Pipe()
   private let errorChunks = LogLines()
+  private let outputChunks = LogLines()
+  /// Left when standard output reaches its end.
+  private let outputRead = DispatchGroup()
   private var errorText: String { errorChunks.all.joined() }
 
   /// Starts `feedctl serve --listen 127.0.0.1:0 arguments` against `databaseURL` and waits for
@@ -22,15 +25,12 @@ final class ServeProcess {
     process.standardOutput = output
     process.standardError = error
     try process.run()
+    // Both pipes are read as the server writes them: a pipe nobody reads fills up (64 KiB, a
+    // thousand request log lines) and the server's next write to it blocks its request.
+    Self.drain(error.fileHandleForReading, into: errorChunks)
+    outputRead.enter()
+    Self.drain(output.fileHandleForReading, into: outputChunks, then: outputRead.leave)
     let chunks = errorChunks
-    let handle = error.fileHandleForReading
-    Thread.detachNewThread {
-      while true {
-        let data = handle.availableData
-        if data.isEmpty { return }
-        chunks.append(String(decoding: data, as: UTF8.self))
-      }
-    }
     var found: Int?
     let deadline = Date().addingTimeInterval(30)
     while found == nil, Date() < deadline, process.isRunning {
@@ -45,19 +45,37 @@ final class ServeProcess {
       throw ServeProcessError.didNotStart(chunks.all.joined())
     }
     port = found
+    ContractCheck.watch(found)
   }
 
   /// Sends `signal`, waits for the exit, and returns the exit code, standard output and
   /// standard error.
   func stop(_ signal: Int32 = SIGTERM) -> (code: Int32, output: String, error: String) {
+    ContractCheck.unwatch(port)
     kill(process.processIdentifier, signal)
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    _ = outputRead.wait(timeout: .now() + 5)
     _ = eventually(within: 2) { errorText.contains("stopped") }
-    return (process.terminationStatus, String(decoding: printed, as: UTF8.self), errorText)
+    return (process.terminationStatus, outputChunks.all.joined(), errorText)
+  }
+
+  /// Appends what `handle` delivers to `chunks` on a thread of its own until its end, then
+  /// calls `finished`.
+  private static func drain(
+    _ handle: FileHandle, into chunks: LogLines, then finished: @escaping @Sendable () -> Void = {}
+  ) {
+    Thread.detachNewThread {
+      while true {
+        let data = handle.availableData
+        if data.isEmpty { break }
+        chunks.append(String(decoding: data, as: UTF8.self))
+      }
+      finished()
+    }
   }
 
   deinit {
+    ContractCheck.unwatch(port)
     if process.isRunning { process.terminate() }
   }
 }

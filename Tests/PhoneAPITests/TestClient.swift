@@ -25,6 +25,7 @@ struct TestResponse {
 /// over POSIX sockets so the tests see exactly the bytes on the wire.
 final class TestConnection {
   let socket: Int32
+  let port: Int
   private var buffer: [UInt8] = []
 
   /// - Parameters:
@@ -36,6 +37,7 @@ final class TestConnection {
     port: Int, timeoutSeconds: Int = 10, from source: String? = nil,
     receiveBufferBytes: Int? = nil
   ) throws {
+    self.port = port
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -172,7 +174,8 @@ final class TestConnection {
     return data
   }
 
-  /// Sends a request and reads its response on this (kept-alive) connection.
+  /// Sends a request and reads its response on this (kept-alive) connection; a phone API's
+  /// response is held to the contract (`ContractCheck`).
   func request(
     _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil
   ) throws -> TestResponse {
@@ -181,7 +184,9 @@ final class TestConnection {
     if let body { head += "Content-Length: \(body.count)\r\n" }
     try write(head + "\r\n")
     if let body { try write(body) }
-    return try readResponse(method: method)
+    let response = try readResponse(method: method)
+    ContractCheck.check(method, path, port: port, response)
+    return response
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads a `text/event-stream` response event by event, as a browser's EventSource would.
+/// Reads a `text/event-stream` response event by event, as a browser's EventSource would; a
+/// phone API's response head and each event's data are held to the contract (`ContractCheck`).
 final class TestEventReader {
   /// One event or comment block as received.
   struct Block: Equatable {
@@ -11,6 +12,7 @@ final class TestEventReader {
   }
 
   let connection: TestConnection
+  let path: String
   let status: Int
   let headers: [String: String]
   private var text = ""
@@ -22,12 +24,16 @@ final class TestEventReader {
   ) throws {
     connection = try TestConnection(
       port: port, timeoutSeconds: timeoutSeconds, receiveBufferBytes: receiveBufferBytes)
+    self.path = path
     var head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
     for (name, value) in requestHeaders.sorted(by: { $0.key < $1.key }) {
       head += "\(name): \(value)\r\n"
     }
     try connection.write(head + "\r\n")
     (status, self.headers) = try connection.readHead()
+    ContractCheck.check(
+      "GET", path, port: port, TestResponse(status: status, headers: headers, body: Data()),
+      bodyRead: false)
   }
 
   /// The next block (an event, or a comment such as a heartbeat); nil when the stream ended.
@@ -50,6 +56,9 @@ final class TestEventReader {
           }
         }
         if !data.isEmpty { block.data = data.joined(separator: "\n") }
+        if let kind = block.event, let data = block.data {
+          ContractCheck.checkEvent(kind, data: data, path: path, port: connection.port)
+        }
         return block
       }
       guard let chunk = try connection.readChunk() else { return nil }

@@ -9,7 +9,7 @@ final class FakeMachine {
   /// and a Python environment holding the pinned checkers (`venv`).
   static let everything: Set<String> = [
     "swift", "apt-get", "pkg-config", "libpq-dev", "libssl-dev", "libmicrohttpd-dev",
-    "postgresql", "chromium", "python3-venv", "venv", "nginx",
+    "zlib1g-dev", "postgresql", "chromium", "python3-venv", "venv", "nginx",
   ]
 
   /// The pins `scripts/setup test` installs.
@@ -21,6 +21,7 @@ final class FakeMachine {
     "libpq-dev": "usr/include/postgresql/libpq-fe.h",
     "libssl-dev": "usr/include/openssl/evp.h",
     "libmicrohttpd-dev": "usr/include/microhttpd.h",
+    "zlib1g-dev": "usr/include/zlib.h",
     "postgresql": "usr/lib/postgresql/15/bin/initdb",
     "nginx": "usr/sbin/nginx",
   ]

@@ -50,7 +50,7 @@ struct SetupScriptTests {
     _ = try machine.setup("build")
     #expect(
       machine.calls.last
-        == "apt-get install -y -qq --no-install-recommends pkg-config libpq-dev libssl-dev libmicrohttpd-dev postgresql [noninteractive]"
+        == "apt-get install -y -qq --no-install-recommends pkg-config libpq-dev libssl-dev libmicrohttpd-dev zlib1g-dev postgresql [noninteractive]"
     )
   }
 
@@ -94,6 +94,15 @@ struct SetupScriptTests {
     #expect(
       machine.calls.last
         == "apt-get install -y -qq --no-install-recommends python3-venv [noninteractive]")
+  }
+
+  @Test func zlibIsLookedForByItsHeader() throws {
+    let machine = try FakeMachine(uid: 0, has: FakeMachine.everything.subtracting(["zlib1g-dev"]))
+    let run = try machine.setup("build")
+    #expect(run.output == "setup: installing zlib1g-dev (apt-get)\n")
+    #expect(
+      machine.calls.last
+        == "apt-get install -y -qq --no-install-recommends zlib1g-dev [noninteractive]")
   }
 
   @Test func aChromiumNamedByTheEnvironmentCounts() throws {
@@ -143,7 +152,8 @@ struct SetupScriptTests {
     let run = try machine.setup("build")
     #expect(run.status == 0)
     #expect(
-      machine.calls.last == "brew install --quiet pkgconf openssl@3 libmicrohttpd postgresql@15")
+      machine.calls.last
+        == "brew install --quiet pkgconf openssl@3 libmicrohttpd zlib postgresql@15")
   }
 
   @Test func macOSWithoutHomebrewGetsOneLine() throws {

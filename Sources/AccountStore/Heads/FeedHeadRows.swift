@@ -1,10 +1,11 @@
-import Foundation
 import Postgres
 
-/// The rows of one screen's head (`SQL/008`): `feed_head_items` says where each item stands and
-/// with which digest, `feed_head_chunks` holds each section's `["id","digest"]` list in chunks
-/// of `chunkSize` consecutive items with each chunk's digest, which is what the database hashes
-/// a section from.
+/// The rows of one screen's head (`SQL/008`, `SQL/016`): `feed_head_items` says where each item
+/// stands — its section, its place there and so its chunk of `chunkSize` consecutive items — and
+/// with which digest; `feed_head_chunks` keeps each chunk's digest, which the database computes
+/// from the chunk's item rows whenever one of them is written, and hashes a long section from.
+/// A changed item rewrites its own row and its chunk's 64-digit digest, never the chunk's other
+/// pairs: a one-item write's WAL does not grow with the feed (`WALPerWriteTests`).
 ///
 /// It builds statements rather than running them, so a write sends the ones that do not depend
 /// on each other in one pipeline. Every statement finds its rows through a key, so a write
@@ -14,9 +15,9 @@ import Postgres
 /// statistics are those of an empty one (`HeadLookupTests`).
 struct FeedHeadRows {
   /// Items per chunk: the chunk size of a section digest (`SectionNode.digestChunkSize`, which
-  /// this module cannot see; the patched-write tests fail if the two differ), so a changed item
-  /// rewrites and hashes one chunk of about 22 KB, and a section of 100,000 items is hashed from
-  /// its 391 chunk digests.
+  /// this module cannot see; the patched-write tests fail if the two differ, and `SQL/016`
+  /// checks every row's chunk against it), so a changed item hashes one chunk of about 22 KB,
+  /// and a section of 100,000 items is hashed from its 391 chunk digests.
   static let chunkSize = 256
 
   let owner: String
@@ -55,29 +56,23 @@ struct FeedHeadRows {
   /// with `items(in:)`).
   func items(of sectionIDs: [String]) -> PostgresQuery {
     """
-    SELECT section_id, '[' || refs || ']' AS refs FROM feed_head_chunks
+    SELECT section_id, item_id, digest FROM feed_head_items
     WHERE owner_id = \(owner) AND screen = \(screen)
       AND section_id = ANY(ARRAY(SELECT jsonb_array_elements_text(\(Self.list(sectionIDs)))))
-    ORDER BY section_id, chunk
+    ORDER BY section_id, position
     """
   }
 
   static func items(in rows: PostgresRows) throws -> [String: [StoredItem]] {
     var items: [String: [StoredItem]] = [:]
     for row in rows {
-      let text: String = try row.decode("refs")
-      guard
-        let pairs = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String]],
-        pairs.allSatisfy({ $0.count == 2 })
-      else { throw AccountStoreError.invalid(field: "feed head", reason: "a chunk is damaged") }
-      items[try row.decode("section_id"), default: []] += pairs.map {
-        StoredItem(id: $0[0], digest: $0[1])
-      }
+      items[try row.decode("section_id"), default: []].append(
+        StoredItem(id: try row.decode("item_id"), digest: try row.decode("digest")))
     }
     return items
   }
 
-  /// Gives items that kept their place new digests: their rows, and their pairs in the chunks.
+  /// Gives items that kept their place new digests: their rows, then their chunks' digests.
   func replacing(_ items: [StoredItem], at places: [String: Place]) -> [PostgresQuery] {
     if items.isEmpty { return [] }
     var digests: [String: String] = [:]
@@ -93,15 +88,23 @@ struct FeedHeadRows {
           OFFSET 0) AS head))
       """
     ]
+    var chunks: [String: Set<Int>] = [:]
     for item in items {
       guard let place = places[item.id] else { continue }
-      statements.append(
-        """
-        UPDATE feed_head_chunks SET refs = replace(refs, \(Self.pair(item.id, place.digest)),
-          \(Self.pair(item.id, item.digest)))
-        WHERE owner_id = \(owner) AND screen = \(screen) AND section_id = \(place.sectionID)
-          AND chunk = \(Int64(place.chunk))
-        """)
+      chunks[place.sectionID, default: []].insert(place.chunk)
+    }
+    for (sectionID, numbers) in chunks.sorted(by: { $0.key < $1.key }) {
+      for chunk in numbers.sorted() {
+        statements.append(
+          """
+          UPDATE feed_head_chunks SET digest = (
+            SELECT \(sql: Self.chunkDigest) FROM feed_head_items
+            WHERE owner_id = \(owner) AND screen = \(screen) AND section_id = \(sectionID)
+              AND chunk = \(Int64(chunk)))
+          WHERE owner_id = \(owner) AND screen = \(screen) AND section_id = \(sectionID)
+            AND chunk = \(Int64(chunk))
+          """)
+      }
     }
     return statements
   }
@@ -139,105 +142,104 @@ struct FeedHeadRows {
     ]
   }
 
-  /// Writes these sections whole: an item row each and their chunks.
+  /// Writes these sections whole: an item row each, then their chunks' digests from those rows.
   func adding(_ sections: [StoredSection]) -> [PostgresQuery] {
     var items = "["
-    var chunks = "["
     for section in sections {
       let sectionID = SnapshotBody.quoted(section.id)
-      for start in stride(from: 0, to: section.items.count, by: Self.chunkSize) {
-        let chunk = start / Self.chunkSize
-        var refs = ""
-        for item in section.items[start..<min(start + Self.chunkSize, section.items.count)] {
-          if items.utf8.count > 1 { items += "," }
-          items += "[" + sectionID + ",\(chunk)," + SnapshotBody.quoted(item.id) + ","
-          items += SnapshotBody.quoted(item.digest) + "]"
-          if !refs.isEmpty { refs += "," }
-          refs += Self.pair(item.id, item.digest)
-        }
-        if chunks.utf8.count > 1 { chunks += "," }
-        chunks += "[" + sectionID + ",\(chunk)," + SnapshotBody.quoted(refs) + "]"
+      for (position, item) in section.items.enumerated() {
+        if items.utf8.count > 1 { items += "," }
+        items += "[" + sectionID + ",\(position / Self.chunkSize),\(position),"
+        items += SnapshotBody.quoted(item.id) + "," + SnapshotBody.quoted(item.digest) + "]"
       }
     }
-    if chunks.utf8.count == 1 { return [] }
+    if items.utf8.count == 1 { return [] }
     return [
       """
-      INSERT INTO feed_head_items (owner_id, screen, section_id, chunk, item_id, digest)
-      SELECT \(owner), \(screen), row ->> 0, (row ->> 1)::integer, row ->> 2, row ->> 3
+      INSERT INTO feed_head_items (owner_id, screen, section_id, chunk, position, item_id, digest)
+      SELECT \(owner), \(screen), row ->> 0, (row ->> 1)::integer, (row ->> 2)::integer,
+        row ->> 3, row ->> 4
       FROM jsonb_array_elements(\(PostgresJSONB(items + "]"))) AS row
       """,
-      """
-      INSERT INTO feed_head_chunks (owner_id, screen, section_id, chunk, refs)
-      SELECT \(owner), \(screen), row ->> 0, (row ->> 1)::integer, row ->> 2
-      FROM jsonb_array_elements(\(PostgresJSONB(chunks + "]"))) AS row
-      """,
+      chunks(of: sections),
     ]
   }
 
-  /// Writes these sections whole with `COPY`, an item row each and their chunks: for a head
-  /// written from nothing, where a long feed's hundred thousand rows would otherwise be decoded
-  /// from one JSON parameter.
+  /// Writes these sections whole with `COPY`, an item row each, then their chunks' digests
+  /// from those rows: for a head written from nothing, where a long feed's hundred thousand
+  /// rows would otherwise be decoded from one JSON parameter.
   func copy(_ sections: [StoredSection], in tx: PostgresTransaction) throws {
     var items = PostgresCopyRows()
-    var chunks = PostgresCopyRows()
     for section in sections {
-      for start in stride(from: 0, to: section.items.count, by: Self.chunkSize) {
-        let chunk = start / Self.chunkSize
-        var refs = ""
-        for item in section.items[start..<min(start + Self.chunkSize, section.items.count)] {
-          items.append(owner)
-          items.append(screen)
-          items.append(section.id)
-          items.append(chunk)
-          items.append(item.id)
-          items.append(item.digest)
-          items.endRow()
-          if !refs.isEmpty { refs += "," }
-          refs += Self.pair(item.id, item.digest)
-        }
-        chunks.append(owner)
-        chunks.append(screen)
-        chunks.append(section.id)
-        chunks.append(chunk)
-        chunks.append(refs)
-        chunks.endRow()
+      for (position, item) in section.items.enumerated() {
+        items.append(owner)
+        items.append(screen)
+        items.append(section.id)
+        items.append(position / Self.chunkSize)
+        items.append(position)
+        items.append(item.id)
+        items.append(item.digest)
+        items.endRow()
       }
     }
-    if chunks.count == 0 { return }
+    if items.count == 0 { return }
     try tx.copy(
       into: "feed_head_items",
-      columns: ["owner_id", "screen", "section_id", "chunk", "item_id", "digest"], rows: items)
-    try tx.copy(
-      into: "feed_head_chunks", columns: ["owner_id", "screen", "section_id", "chunk", "refs"],
-      rows: chunks)
+      columns: ["owner_id", "screen", "section_id", "chunk", "position", "item_id", "digest"],
+      rows: items)
+    try tx.execute(chunks(of: sections))
   }
+
+  /// Writes the chunks of these sections, whose item rows are written: each chunk's digest
+  /// computed from its rows.
+  private func chunks(of sections: [StoredSection]) -> PostgresQuery {
+    """
+    INSERT INTO feed_head_chunks (owner_id, screen, section_id, chunk, digest)
+    SELECT owner_id, screen, section_id, chunk, \(sql: Self.chunkDigest) FROM feed_head_items
+    WHERE owner_id = \(owner) AND screen = \(screen)
+      AND section_id = ANY(ARRAY(SELECT jsonb_array_elements_text(
+        \(Self.list(sections.filter { !$0.items.isEmpty }.map(\.id))))))
+    GROUP BY owner_id, screen, section_id, chunk
+    """
+  }
+
+  /// A chunk's digest, over the rows of its items (`feed_head_items`, found by their chunk): the
+  /// SHA-256 of the canonical JSON of its `["id","digest"]` pairs in order, as `SQL/012` first
+  /// hashed them from the stored list. `textsend` gives the text's bytes as they are: on a
+  /// UTF-8 database, the only kind whose heads a write patches (it checks), the bytes the
+  /// renderer hashes.
+  static let chunkDigest = SQLFragment(
+    "encode(sha256(textsend('[' || ", pairs, " || ']')), 'hex')")
+
+  /// The items' `["id","digest"]` pairs in order, joined by commas: the canonical JSON of each
+  /// pair as written, since a headed feed's ids need no escaping (`needsEscaping`).
+  static let pairs: SQLFragment =
+    "string_agg('[\"' || item_id || '\",\"' || digest || '\"]', ',' ORDER BY position)"
 
   /// The section's digest, hashed by the database over its chunks: `frame.prefix`, the items'
   /// entries, `frame.suffix` — the canonical JSON the section digest covers, as the database's
   /// UTF-8 bytes (`textsend`, which copies them as they are; the caller has made sure the
   /// database's encoding is UTF-8). The entries are a section's one chunk of `["id","digest"]`
-  /// pairs while it has one, and the chunks' digests (which `SQL/012` keeps) once it has more:
-  /// `chunkSize` is the section digest's chunk size, so a changed item costs one chunk's hash.
-  /// Only the first chunk's pairs are ever read, and only while it is the only one.
+  /// pairs while it has one, and the chunks' digests once it has more: `chunkSize` is the
+  /// section digest's chunk size, so a changed item costs one chunk's hash. The pairs are read
+  /// from the item rows only while the section has one chunk (the subquery runs only when the
+  /// `CASE` asks for it).
   func digest(of sectionID: String, frame: (prefix: String, suffix: String)) -> PostgresQuery {
     """
     SELECT encode(sha256(textsend(\(frame.prefix) || CASE WHEN count(*) > 1
         THEN string_agg('"' || digest || '"', ',' ORDER BY chunk)
-        ELSE coalesce(string_agg(refs, ',') FILTER (WHERE chunk = 0), '') END
+        ELSE coalesce((
+          SELECT \(sql: Self.pairs) FROM feed_head_items
+          WHERE owner_id = \(owner) AND screen = \(screen) AND section_id = \(sectionID)
+            AND chunk = 0), '') END
       || \(frame.suffix))), 'hex') AS digest
     FROM feed_head_chunks
     WHERE owner_id = \(owner) AND screen = \(screen) AND section_id = \(sectionID)
     """
   }
 
-  /// An item as a section digest lists it. The ids of a headed feed need no escaping (see
-  /// `needsEscaping`), so this is the canonical JSON of `[id, digest]`.
-  static func pair(_ id: String, _ digest: String) -> String {
-    "[\"" + id + "\",\"" + digest + "\"]"
-  }
-
-  /// Whether canonical JSON would escape something in `text`: a head's pairs are written and
-  /// hashed as plain text, so a feed with such an id keeps no head.
+  /// Whether canonical JSON would escape something in `text`: a head's pairs are hashed as
+  /// plain text (`pairs`), so a feed with such an id keeps no head.
   static func needsEscaping(_ text: String) -> Bool {
     text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
   }

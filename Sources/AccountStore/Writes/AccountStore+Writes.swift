@@ -7,7 +7,7 @@ extension AccountStore {
   /// row did not exist. When `snapshot` is given, the feed of every owner whose rows the
   /// changes really changed (and who was not removed) is rendered inside the transaction and
   /// stored as a snapshot when it differs from that owner's latest one, so history has no holes
-  /// even if the process dies right after (see the private `apply(_:in:snapshot:tx:)`).
+  /// even if the process dies right after (see the static `apply(_:in:snapshot:patcher:tx:)`).
   @discardableResult
   public func apply(
     _ changes: [StoreChange],
@@ -53,7 +53,7 @@ extension AccountStore {
     }
   }
 
-  private static func validate(_ changes: [StoreChange]) throws(AccountStoreError) {
+  static func validate(_ changes: [StoreChange]) throws(AccountStoreError) {
     for (index, change) in changes.enumerated() {
       do {
         try change.validate()
@@ -78,7 +78,7 @@ extension AccountStore {
   /// A write to one owner that leaves every account in its place is drawn by `patcher` over
   /// the screen's head when it can be (`AccountStore+HeadPatch.swift`): the same snapshot,
   /// at the cost of what changed.
-  private static func apply(
+  static func apply(
     _ changes: [StoreChange], in scope: OwnerScope,
     snapshot: (@Sendable (FeedRows) throws -> SnapshotContent)?, patcher: (any SnapshotPatcher)?,
     tx: PostgresTransaction
