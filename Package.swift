@@ -18,6 +18,8 @@ let package = Package(
     .library(name: "FeedPreview", targets: ["FeedPreview"]),
     .library(name: "HTTPServer", targets: ["HTTPServer"]),
     .library(name: "PhoneAPI", targets: ["PhoneAPI"]),
+    .library(name: "AccountFeedClient", targets: ["AccountFeedClient"]),
+    .executable(name: "feedphone", targets: ["feedphone"]),
     .library(name: "ServiceHTTP", targets: ["ServiceHTTP"]),
   ],
   targets: [
@@ -151,6 +153,11 @@ let package = Package(
       ]
     ),
 
+    // The phone side: fetch, stream, resume, apply, verify, batches for UIKit (docs/client.md).
+    .target(name: "AccountFeedClient", dependencies: ["FeedWire", "FeedComponents", "FeedDiff"]),
+    // Follows a feed through AccountFeedClient and prints each version.
+    .executableTarget(
+      name: "feedphone", dependencies: ["AccountFeedClient", "ArgumentKit", "FeedComponents"]),
     .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport"]),
     // The model is pure, so its tests need no database.
     .testTarget(name: "AccountModelTests", dependencies: ["AccountModel"]),
