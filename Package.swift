@@ -152,12 +152,14 @@ let package = Package(
         "SplitMix",
       ]
     ),
-
     // The phone side: fetch, stream, resume, apply, verify, batches for UIKit (docs/client.md).
     .target(name: "AccountFeedClient", dependencies: ["FeedWire", "FeedComponents", "FeedDiff"]),
     // Follows a feed through AccountFeedClient and prints each version.
     .executableTarget(
       name: "feedphone", dependencies: ["AccountFeedClient", "ArgumentKit", "FeedComponents"]),
+    // The UIKit batch-update rules, checked independently of any applier (test support).
+    .target(name: "StageCheckSupport", dependencies: ["FeedDiff"]),
+
     .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresTestSupport"]),
     // The model is pure, so its tests need no database.
     .testTarget(name: "AccountModelTests", dependencies: ["AccountModel"]),
@@ -230,6 +232,14 @@ let package = Package(
         "feedctl", "AccountFeedTestSupport", "ArgumentKit", "FeedService", "Postgres",
         "PostgresTestSupport", "FeedComponents",
         "FeedWire",
+      ]
+    ),
+    // The client against the real `feedctl serve` and PostgreSQL, and the built feedphone.
+    .testTarget(
+      name: "AccountFeedClientTests",
+      dependencies: [
+        "AccountFeedClient", "feedctl", "feedphone", "FeedComponents", "FeedDiff", "FeedWire",
+        "Postgres", "PostgresTestSupport", "StageCheckSupport",
       ]
     ),
   ],
