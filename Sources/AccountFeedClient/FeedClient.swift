@@ -22,16 +22,17 @@ public final class FeedClient: Sendable {
     requester = HTTPRequester(timeout: configuration.requestTimeout)
   }
 
-  /// The followed document (the home feed, or `configuration.screen`), or nil when its digest is
-  /// still `digest` (`304 Not Modified`). Its digests are checked, and so is its `ETag`.
-  public func fetch(ifNoneMatch digest: String? = nil) async throws(FeedClientError)
-    -> FeedDocument?
+  /// The followed document (the home feed, or `configuration.screen`) with its `ETag`, or nil
+  /// when `etag` (an `ETag` received before, or a list of them) still names it
+  /// (`304 Not Modified`). Its digests are checked, and its `ETag` must start with its digest.
+  public func fetch(ifNoneMatch etag: String? = nil) async throws(FeedClientError)
+    -> FetchedDocument?
   {
     let path = configuration.screen.map { "v1/screens/\($0)" } ?? "v1/feed"
     var request = request(configuration.url(path))
-    if let digest { request.setValue("\"\(digest)\"", forHTTPHeaderField: "If-None-Match") }
+    if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
     let response = try await requester.send(request)
-    if response.status == 304, digest != nil { return nil }
+    if response.status == 304, etag != nil { return nil }
     guard response.status == 200 else { throw response.refusal }
     let document: FeedDocument
     do {
@@ -39,10 +40,15 @@ public final class FeedClient: Sendable {
     } catch {
       throw .invalidResponse("the document: \(error)")
     }
-    if let etag = response.headers["etag"], etag != "\"\(document.digest)\"" {
-      throw .invalidResponse("the ETag \(etag) is not the document's digest \(document.digest)")
+    // The tag names the representation (`"<digest>"`, `"<digest>-gzip"`, `"<digest>-<hex>"`,
+    // docs/http.md) and always starts with the digest.
+    let etag = response.headers["etag"] ?? "\"\(document.digest)\""
+    let tagged = etag.dropFirst().prefix { $0 != "-" && $0 != "\"" }
+    guard tagged == document.digest else {
+      throw .invalidResponse(
+        "the ETag \(etag) does not name the document's digest \(document.digest)")
     }
-    return document
+    return FetchedDocument(document: document, etag: etag)
   }
 
   /// The changeset from the home feed the app holds (`digest`) to the current one. A digest the

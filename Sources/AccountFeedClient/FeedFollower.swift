@@ -19,6 +19,8 @@ struct FeedFollower {
   let client: FeedClient
   let continuation: AsyncThrowingStream<FeedUpdate, any Error>.Continuation
   private var current: FeedDocument?
+  /// The `ETag` of `current` when it was fetched; nil when it came otherwise.
+  private var currentETag: String?
   /// What to send as `Last-Event-ID`: the digest held, or for a refetched screen the id of the
   /// last event seen (a home-feed digest).
   private var lastEventID: String?
@@ -140,10 +142,18 @@ struct FeedFollower {
     deliver(FeedUpdate(document: target, source: .changeset, batches: batches))
   }
 
-  /// Fetches the whole document (unless it is still the one held) and delivers it.
+  /// Fetches the whole document (unless it is still the one held) and delivers it. The home
+  /// feed's tag is its digest, gzipped or not, so a document that came as a changeset is named
+  /// by both.
   private mutating func refetch(as source: FeedUpdate.Source) async throws(FeedClientError) {
-    guard let document = try await client.fetch(ifNoneMatch: current?.digest) else { return }
+    var held = currentETag
+    if held == nil, configuration.followsByChangesets, let digest = current?.digest {
+      held = "\"\(digest)\", \"\(digest)-gzip\""
+    }
+    guard let fetched = try await client.fetch(ifNoneMatch: held) else { return }
+    let document = fetched.document
     deliver(FeedUpdate(document: document, source: source, batches: batches(to: document)))
+    currentETag = fetched.etag
   }
 
   /// The batches from the document held to `document`, diffed here; none for the first one.
@@ -156,6 +166,7 @@ struct FeedFollower {
   /// Hands `update` to the app and keeps its document as the one held (and on disk).
   private mutating func deliver(_ update: FeedUpdate) {
     current = update.document
+    currentETag = nil
     if configuration.followsByChangesets { lastEventID = update.document.digest }
     continuation.yield(update)
     if update.source != .cache {

@@ -34,7 +34,7 @@ import Testing
 
   @Test func theSettingsSwitchHidesAnAccount() async throws {
     try await LiveFeed.with { live in
-      let settings = try #require(try await live.client(screen: "settings").fetch())
+      let settings = try #require(try await live.client(screen: "settings").fetch()).document
       let toggle = try #require(
         settings.itemsWithPlaces.map(\.item).first { $0.type == "toggle_row" })
       let action = try #require(toggle.action(for: .toggle))

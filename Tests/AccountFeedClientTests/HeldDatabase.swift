@@ -1,8 +1,9 @@
 import Foundation
 import PostgresTestSupport
 
-/// A `TestDatabase` kept open across an async test: `TestDatabase.with` runs on a thread that
-/// waits until `release()`, so the database is dropped by its own `with`, as every suite's is.
+/// An empty `TestDatabase` (the fixture migrates it with `feedctl migrate`) kept open across an
+/// async test: `TestDatabase.with` runs on a thread that waits until `release()`, so the
+/// database is dropped by its own `with`, as every suite's is.
 final class HeldDatabase: Sendable {
   let database: TestDatabase
   private let released = DispatchSemaphore(value: 0)
@@ -17,7 +18,7 @@ final class HeldDatabase: Sendable {
       Thread.detachNewThread {
         var opened: HeldDatabase?
         do {
-          try TestDatabase.with { database in
+          try TestDatabase.with(.empty) { database in
             let held = HeldDatabase(database: database)
             opened = held
             continuation.resume(returning: held)

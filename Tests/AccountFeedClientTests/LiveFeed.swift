@@ -69,8 +69,8 @@ struct LiveFeed: Sendable {
 
   /// The server's current document, fetched as a fresh phone would.
   func serverDocument() async throws -> FeedDocument {
-    guard let document = try await client().fetch() else { throw FixtureError("no document") }
-    return document
+    guard let fetched = try await client().fetch() else { throw FixtureError("no document") }
+    return fetched.document
   }
 
   /// The server's document once it is no longer `digest`: the server forgets its cached feed when
