@@ -171,7 +171,9 @@ let package = Package(
       ]
     ),
     .testTarget(name: "FeedComponentsTests", dependencies: ["FeedComponents", "FeedVocabulary"]),
-    .testTarget(name: "FeedDiffTests", dependencies: ["FeedDiff", "SplitMix", "FeedVocabulary"]),
+    .testTarget(
+      name: "FeedDiffTests",
+      dependencies: ["FeedDiff", "SplitMix", "FeedVocabulary", "StageCheckSupport"]),
     .testTarget(
       name: "FeedWireTests",
       dependencies: [

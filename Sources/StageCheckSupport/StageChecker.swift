@@ -11,9 +11,8 @@ import FeedDiff
 /// it. Every rule the stage breaks is reported as a sentence; an empty result means UIKit applies
 /// the stage as the diff means it.
 ///
-/// This is `Tests/FeedDiffTests/StageChecker.swift` made generic over the section type, so the
-/// client's tests check the batches it hands an app with the same rules the diff's tests use;
-/// FeedDiffTests keeps its own copy until it moves to this target.
+/// Generic over the section type, so the diff's own tests and the client's tests (the batches it
+/// hands an app) are checked by the one set of rules.
 public enum StageChecker<Section: DifferentiableSection> {
   /// Problems in every stage of `changeset`, each stage checked against the previous stage's data.
   public static func problems(in changeset: StagedChangeset<Section>) -> [String] {

@@ -4,10 +4,9 @@ import Foundation
 import Testing
 
 /// Actions go out with an `Idempotency-Key` and are sent again, with the same key, when the
-/// answer is lost. That the server performs such an action once is issue 30's (it ignores the
-/// header today); what is asserted here is the client's side and the action's effect.
+/// answer is lost; the server, which keeps each key with the action's answer, applies it once.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct ActionTests {
-  @Test func anActionWhoseAnswerIsLostIsSentAgainWithTheSameKey() async throws {
+  @Test func anActionWhoseAnswerIsLostIsSentAgainWithTheSameKeyAndAppliedOnce() async throws {
     try await LiveFeed.with { live in
       let proxy = try LoopbackProxy(
         upstreamPort: live.server.port, fault: .dropFirstActionResponse)
@@ -29,6 +28,10 @@ import Testing
       let after = try await live.serverDocument()
       #expect(digest == after.digest)
       #expect(!after.itemsWithPlaces.contains { $0.item.id == notice.id })
+      // Applied once: one key claimed, and the retry answered from it (a second dismissal of the
+      // same notice would have been refused as unchanged, and `perform` would have thrown).
+      #expect(try await live.count("SELECT count(*) FROM idempotency_keys") == 1)
+      #expect(eventually(5) { live.server.requests.text.contains("POST /v1/actions 200") })
     }
   }
 

@@ -1,6 +1,7 @@
 import AccountFeedClient
 import FeedComponents
 import Foundation
+import Postgres
 import PostgresTestSupport
 
 /// A test database with the demo owner and a token, and `feedctl serve` over it: what a phone
@@ -65,6 +66,13 @@ struct LiveFeed: Sendable {
   /// Runs SQL on the test database the way psql would: another program writing the rows.
   func execute(_ sql: String) async throws {
     try await offPool { [database] in try database.connect().executeScript(sql) }
+  }
+
+  /// A count read from the test database, as psql would read it.
+  func count(_ sql: PostgresQuery) async throws -> Int64 {
+    try await offPool { [database] in
+      try database.connect().query(sql).single().decode(at: 0, as: Int64.self)
+    }
   }
 
   /// The server's current document, fetched as a fresh phone would.

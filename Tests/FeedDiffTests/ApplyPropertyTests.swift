@@ -1,4 +1,5 @@
 import FeedDiff
+import StageCheckSupport
 import Testing
 
 /// The diff's central promise, checked on 10,000 seeded random pairs of feeds.

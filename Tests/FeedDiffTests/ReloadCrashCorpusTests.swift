@@ -1,4 +1,5 @@
 import FeedDiff
+import StageCheckSupport
 import Testing
 
 /// Feed pairs whose changesets UIKit used to crash on or draw wrongly, because a reload shared a

@@ -1,4 +1,5 @@
 import FeedDiff
+import StageCheckSupport
 import Testing
 
 /// The checker must reject broken stages, or the property test proves nothing.
