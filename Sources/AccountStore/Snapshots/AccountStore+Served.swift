@@ -6,21 +6,6 @@ import Postgres
 /// latest snapshot (a notice's window opened, a program wrote around the service), and a
 /// client that later asks "what changed since that document" must find it.
 extension AccountStore {
-  /// The digest of the latest snapshot of the owner's screen, nil before the first: one small
-  /// read, for deciding whether a served feed needs recording at all.
-  public func latestSnapshotDigest(owner id: String, screen: String = Snapshot.homeScreen)
-    throws(AccountStoreError) -> String?
-  {
-    try mapping {
-      try connection.query(
-        """
-        SELECT digest FROM feed_snapshots WHERE owner_id = \(id) AND screen = \(screen)
-        ORDER BY sequence DESC LIMIT 1
-        """
-      ).first?.decode("digest", as: String.self)
-    }
-  }
-
   /// Renders the owner's feed under the owner's lock and stores it as a snapshot unless the
   /// latest snapshot of its screen has the same digest, so concurrent servers record a
   /// document once. Returns what was rendered, recorded or not.
