@@ -36,21 +36,20 @@ extension FeedService {
     let owner = try Self.owner(of: scope)
     if let feed = cache.feed(owner: owner) { return feed }
     let ticket = cache.ticket()
+    // The edge is measured from the read's own clock, which is after `start`: the entry only
+    // ever expires early.
     let start = ContinuousClock.now
-    // Each edge is looked up before the rows are read, so an edge between the two only
-    // expires the feed early.
     let fromReplica = replica?.read(owner: owner) { store -> (ServedFeed, Duration?)? in
-      let edge = ticket == nil ? nil : try store.nextNoticeWindowEdge(owner: owner)
-      guard let document = try replicated(owner: owner, store: store),
-        try Self.knows(held, owner: owner, current: document, store: store)
+      guard let read = try replicatedRead(owner: owner, store: store),
+        try Self.knows(held, owner: owner, current: read.document, store: store)
       else { return nil }
-      return (ServedFeed(document), edge)
+      return (ServedFeed(read.document), read.nextEdge)
     }
     let (feed, edge) =
       try fromReplica
       ?? withStore { store in
-        let edge = ticket == nil ? nil : try store.nextNoticeWindowEdge(owner: owner)
-        return (ServedFeed(try served(owner: owner, store: store)), edge)
+        let read = try servedRead(owner: owner, store: store)
+        return (ServedFeed(read.document), read.nextEdge)
       }
     if let ticket {
       cache.store(
@@ -96,8 +95,19 @@ extension FeedService {
   /// The owner's live feed, recorded when the latest snapshot is not it. `store` is the
   /// primary's: recording is a write.
   func served(owner: String, store: AccountStore) throws -> FeedDocument {
-    let document = try assembler.assemble(try store.feedRows(owner: owner))
-    if try store.latestSnapshotDigest(owner: owner) == document.digest { return document }
+    try servedRead(owner: owner, store: store).document
+  }
+
+  /// `served(owner:store:)`, with how long until the feed next changes with no write (a notice
+  /// window's edge). When the owner's latest snapshot is the feed — every read but an owner's
+  /// first after a change — this is one statement (`AccountStore.servedRows`): one round trip,
+  /// no transaction around it.
+  func servedRead(owner: String, store: AccountStore) throws -> (
+    document: FeedDocument, nextEdge: Duration?
+  ) {
+    let read = try store.servedRows(owner: owner)
+    let document = try assembler.assemble(read.rows)
+    if read.latestDigest == document.digest { return (document, read.nextWindowEdge) }
     let (assembler, fingerprint) = (self.assembler, self.fingerprint)
     var recordedRows: FeedRows?
     let recorded = try store.recordUnlessLatest(owner: owner) { rows in
@@ -106,17 +116,28 @@ extension FeedService {
     }
     fenceReplica(.owner(owner), on: store)
     // A write between the read and the lock: what was recorded is what the owner is shown.
-    guard recorded.digest != document.digest, let recordedRows else { return document }
-    return try assembler.assemble(recordedRows)
+    guard recorded.digest != document.digest, let recordedRows else {
+      return (document, read.nextWindowEdge)
+    }
+    return (try assembler.assemble(recordedRows), read.nextWindowEdge)
   }
 
   /// The owner's live feed as a replica has it, when it may be served as it is: it is the
   /// owner's latest snapshot. Nil when it would have to be recorded first, which is a write and
   /// belongs on the primary (a notice window opened, a program wrote around the service).
   func replicated(owner: String, store: AccountStore) throws -> FeedDocument? {
-    let document = try assembler.assemble(try store.feedRows(owner: owner))
-    guard try store.latestSnapshotDigest(owner: owner) == document.digest else { return nil }
-    return document
+    try replicatedRead(owner: owner, store: store)?.document
+  }
+
+  /// `replicated(owner:store:)`, with the next notice-window edge; one statement, as
+  /// `servedRead(owner:store:)`.
+  func replicatedRead(owner: String, store: AccountStore) throws -> (
+    document: FeedDocument, nextEdge: Duration?
+  )? {
+    let read = try store.servedRows(owner: owner)
+    let document = try assembler.assemble(read.rows)
+    guard read.latestDigest == document.digest else { return nil }
+    return (document, read.nextWindowEdge)
   }
 
   /// Whether `store`'s database knows the document a phone holds: it is the current one, or a

@@ -27,7 +27,10 @@ public final class FeedService: Sendable {
   /// The streaming replica feed reads go to, when one is configured; writes, tokens and
   /// `LISTEN` stay on the primary (`pool`).
   let replica: ReadReplica?
-  let cache = ServedCache()
+  let cache: ServedCache
+
+  /// The default bound of the cache of served feeds and tokens, in bytes (256 MiB).
+  public static let defaultCacheBytes = ServedCache.defaultCapacity
 
   /// - Parameters:
   ///   - layout: how rows become a feed (`FeedLayout.default` draws seed 000's screen).
@@ -38,13 +41,17 @@ public final class FeedService: Sendable {
   ///   - replica: how to use the read replica, when `replicaStore` opens one.
   ///   - replicaStore: opens a store on a streaming replica of `store`'s database, for feed
   ///     reads (see `ReadReplica`); nil sends every read to the primary.
+  ///   - cacheBytes: the most bytes the cache of served feeds and tokens holds (`ServedCache`);
+  ///     past it the least recently read are forgotten. 0 keeps nothing.
   public init(
     layout: FeedLayout = .default, screens: ScreenCatalog = .builtIn,
     pool: ConnectionPoolOptions = ConnectionPoolOptions(),
     replica: ReplicaOptions = ReplicaOptions(),
     store: @escaping @Sendable () throws -> AccountStore,
-    replicaStore: (@Sendable () throws -> AccountStore)? = nil
+    replicaStore: (@Sendable () throws -> AccountStore)? = nil,
+    cacheBytes: Int = FeedService.defaultCacheBytes
   ) {
+    self.cache = ServedCache(capacity: cacheBytes)
     self.assembler = FeedAssembler(layout: layout)
     self.fingerprint = assembler.fingerprint()
     self.screens = screens.replacing(ScreenCatalog.home, with: layout)
@@ -67,6 +74,11 @@ public final class FeedService: Sendable {
   public var connectionUsage: (open: Int, inUse: Int) {
     let usage = pool.usage
     return (usage.open, usage.lent)
+  }
+
+  /// What the cache of served feeds and tokens has done and holds (for `/metrics`).
+  public var cacheStatistics: CacheStatistics {
+    cache.statistics
   }
 
   /// Brings the schema up to date with the migrations this program carries.

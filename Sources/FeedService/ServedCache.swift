@@ -22,6 +22,13 @@ import Synchronization
 /// notification. This process's own writes through the service invalidate synchronously when
 /// they commit, before the write returns, so a client that writes and then reads sees its write.
 ///
+/// A stamp is never lost to the bound: an owner's stamp lives in its entry, and when the entry
+/// is evicted its stamp is folded into `forgotten`, a floor every store checks as well. So
+/// "stamped after the ticket" is still seen for an evicted owner — for every owner at once,
+/// which only drops a few reads in flight. Tokens carry the ticket they were looked up under
+/// and count only when no token was forgotten after it (`tokensForgotten`), so forgetting
+/// every token is one stamp, not a walk over them.
+///
 /// The one window left is a listener whose connection broke unnoticed: until its thread sees
 /// the error (at most its poll interval, 200 ms) entries are still served, and the commits
 /// made meanwhile are caught by the forgetting that follows.
@@ -29,26 +36,39 @@ import Synchronization
 /// A feed also changes with no write when a notice window opens or closes, so each feed entry
 /// expires just before the owner's next window edge, measured before the read.
 ///
-/// Size: one entry per owner and per valid token read, both bounded by the database's rows;
-/// past `capacity` owners everything is forgotten at once rather than tracked.
+/// **Size.** Bounded in bytes (`capacity`): a feed costs its JSON, every entry a fixed
+/// `entryOverhead` plus its key. Past the bound the least recently used entries are evicted
+/// (`LeastRecentlyUsed`, O(1) per operation), so a population larger than the cache degrades
+/// to a hit rate instead of a cliff; a feed larger than the whole cache is never stored.
 final class ServedCache: Sendable {
-  private struct OwnerEntry {
-    /// The stamp of the owner's last invalidation.
-    var invalidated: UInt64
-    var feed: ServedFeed?
-    var expires: ContinuousClock.Instant?
+  /// What every entry costs beyond its feed's JSON: its key's bytes are added, and this stands
+  /// for the dictionary slot, the list node and the feed's other fields.
+  static let entryOverhead = 256
+  /// The default bound: 256 MiB.
+  static let defaultCapacity = 256 << 20
+
+  private enum Key: Hashable {
+    case owner(String)
+    case token(hash: String)
+  }
+
+  private enum Entry {
+    /// An owner's feed, or only the stamp of its last invalidation (`feed` nil).
+    case owner(invalidated: UInt64, feed: ServedFeed?, expires: ContinuousClock.Instant?)
+    /// A token's owner, looked up under `ticket`.
+    case token(owner: String, ticket: UInt64)
   }
 
   private struct State {
     var clock: UInt64 = 0
     var listeners = 0
-    /// The stamp of the last time everything was forgotten.
-    var everything: UInt64 = 0
+    /// No owner's store from a ticket older than this is kept: the stamp of the last time
+    /// everything was forgotten, or of an evicted owner's last invalidation, the newer.
+    var forgotten: UInt64 = 0
     /// The stamp of the last time every token was forgotten.
     var tokensForgotten: UInt64 = 0
-    var owners: [String: OwnerEntry] = [:]
-    /// Token secret hash → owner.
-    var tokens: [String: String] = [:]
+    var entries: LeastRecentlyUsed<Key, Entry>
+    var statistics = CacheStatistics()
 
     mutating func advance() -> UInt64 {
       clock += 1
@@ -56,17 +76,52 @@ final class ServedCache: Sendable {
     }
 
     mutating func forgetEverything() {
-      everything = advance()
-      owners = [:]
-      tokens = [:]
+      forgotten = advance()
+      tokensForgotten = forgotten
+      entries.removeAll()
+    }
+
+    /// The stamp of the owner's last invalidation that a store must be newer than.
+    func invalidated(_ owner: String) -> UInt64 {
+      guard case .owner(let stamp, _, _)? = entries.peek(.owner(owner)) else { return forgotten }
+      return max(stamp, forgotten)
+    }
+
+    mutating func keep(_ entry: Entry, for key: Key, cost: Int) -> Bool {
+      var evicted = 0
+      var floor = forgotten
+      let kept = entries.insert(entry, for: key, cost: cost) { _, entry in
+        evicted += 1
+        if case .owner(let stamp, _, _) = entry { floor = max(floor, stamp) }
+      }
+      forgotten = floor
+      statistics.evictions += evicted
+      return kept
+    }
+
+    /// Keeps an owner's stamp; in a cache too small for even that, it goes to the floor.
+    mutating func mark(_ owner: String, invalidated stamp: UInt64) {
+      let key = Key.owner(owner)
+      if !keep(.owner(invalidated: stamp, feed: nil, expires: nil), for: key, cost: cost(of: key)) {
+        forgotten = max(forgotten, stamp)
+      }
+    }
+
+    func cost(of key: Key, feed: ServedFeed? = nil) -> Int {
+      let keyBytes =
+        switch key {
+        case .owner(let owner): owner.utf8.count
+        case .token(let hash): hash.utf8.count
+        }
+      return ServedCache.entryOverhead + keyBytes + (feed?.json.count ?? 0)
     }
   }
 
-  private let state = Mutex(State())
-  private let capacity: Int
+  private let state: Mutex<State>
 
-  init(capacity: Int = 10_000) {
-    self.capacity = capacity
+  /// - Parameter capacity: the most bytes the entries may cost together.
+  init(capacity: Int = ServedCache.defaultCapacity) {
+    state = Mutex(State(entries: LeastRecentlyUsed(capacity: capacity)))
   }
 
   /// Taken before a read whose result may be stored; nil while no listener is connected.
@@ -77,10 +132,14 @@ final class ServedCache: Sendable {
   /// The owner's cached feed, unless it is missing, expired or untrusted.
   func feed(owner: String) -> ServedFeed? {
     state.withLock { state in
-      guard state.listeners > 0, let entry = state.owners[owner], let feed = entry.feed else {
+      guard state.listeners > 0,
+        case .owner(_, let feed?, let expires)? = state.entries.use(.owner(owner)),
+        expires.map({ $0 > .now }) ?? true
+      else {
+        state.statistics.feedMisses += 1
         return nil
       }
-      if let expires = entry.expires, expires <= .now { return nil }
+      state.statistics.feedHits += 1
       return feed
     }
   }
@@ -88,40 +147,47 @@ final class ServedCache: Sendable {
   /// Keeps `feed` for `owner` unless the owner was invalidated after `ticket` was taken.
   func store(_ feed: ServedFeed, owner: String, expires: ContinuousClock.Instant?, ticket: UInt64) {
     state.withLock { state in
-      let invalidated = state.owners[owner]?.invalidated ?? 0
-      guard state.listeners > 0, state.everything <= ticket, invalidated <= ticket else { return }
-      if state.owners[owner] == nil, state.owners.count >= capacity {
-        state.forgetEverything()
-        return
-      }
-      state.owners[owner] = OwnerEntry(invalidated: invalidated, feed: feed, expires: expires)
+      let invalidated = state.invalidated(owner)
+      guard state.listeners > 0, invalidated <= ticket else { return }
+      let key = Key.owner(owner)
+      let cost = state.cost(of: key, feed: feed)
+      // Too large to keep: what is kept of the owner (its stamp) stays as it is.
+      guard cost <= state.entries.capacity else { return }
+      let entry = Entry.owner(invalidated: invalidated, feed: feed, expires: expires)
+      _ = state.keep(entry, for: key, cost: cost)
     }
   }
 
   /// The owner of the token whose secret hashes to `hash`, when cached and trusted.
   func tokenOwner(hash: String) -> String? {
-    state.withLock { $0.listeners > 0 ? $0.tokens[hash] : nil }
+    state.withLock { state in
+      guard state.listeners > 0,
+        case .token(let owner, let ticket)? = state.entries.use(.token(hash: hash)),
+        ticket >= state.tokensForgotten
+      else {
+        state.statistics.tokenMisses += 1
+        return nil
+      }
+      state.statistics.tokenHits += 1
+      return owner
+    }
   }
 
   /// Remembers a valid token unless tokens were forgotten after `ticket` was taken.
   func remember(tokenHash hash: String, owner: String, ticket: UInt64) {
     state.withLock { state in
-      guard state.listeners > 0, state.everything <= ticket, state.tokensForgotten <= ticket
-      else { return }
-      if state.tokens[hash] == nil, state.tokens.count >= capacity { state.tokens = [:] }
-      state.tokens[hash] = owner
+      guard state.listeners > 0, state.tokensForgotten <= ticket else { return }
+      let key = Key.token(hash: hash)
+      _ = state.keep(
+        .token(owner: owner, ticket: ticket), for: key,
+        cost: state.cost(of: key) + owner.utf8.count)
     }
   }
 
   /// The owner's feed may have changed: forget it, and any read of it in flight.
   func invalidate(owner: String) {
     state.withLock { state in
-      let stamp = state.advance()
-      if state.owners[owner] == nil, state.owners.count >= capacity {
-        state.forgetEverything()
-      } else {
-        state.owners[owner] = OwnerEntry(invalidated: stamp)
-      }
+      state.mark(owner, invalidated: state.advance())
     }
   }
 
@@ -134,7 +200,6 @@ final class ServedCache: Sendable {
   func invalidateTokens() {
     state.withLock { state in
       state.tokensForgotten = state.advance()
-      state.tokens = [:]
     }
   }
 
@@ -151,6 +216,17 @@ final class ServedCache: Sendable {
     state.withLock { state in
       state.listeners -= 1
       state.forgetEverything()
+    }
+  }
+
+  /// What the cache has done and holds now.
+  var statistics: CacheStatistics {
+    state.withLock { state in
+      var statistics = state.statistics
+      statistics.bytes = state.entries.bytes
+      statistics.capacity = state.entries.capacity
+      statistics.entries = state.entries.count
+      return statistics
     }
   }
 }

@@ -33,6 +33,7 @@ public struct PhoneAPI: Sendable {
         let usage = service.connectionUsage
         return [("state=\"open\"", usage.open), ("state=\"in_use\"", usage.inUse)]
       })
+    Self.addCacheGauges(to: metrics, service: service)
     if service.hasReadReplica {
       metrics.add(
         ServerMetrics.Gauge(

@@ -29,13 +29,15 @@ final class Workspace {
   /// The service of a server that runs until it is stopped: the embedded database is started
   /// now, once, and never again behind an operator's `feedctl db stop`
   /// (`DatabaseTarget.startedForServing()`); `readDatabase` is a streaming replica for feed
-  /// reads.
-  func servingService(pool: ConnectionPoolOptions, readDatabase: String?) throws -> FeedService {
+  /// reads, and `cacheBytes` bounds the cache of served feeds.
+  func servingService(
+    pool: ConnectionPoolOptions, readDatabase: String?, cacheBytes: Int
+  ) throws -> FeedService {
     if let openedService { return openedService }
     let service = FeedService(
       layout: try layout(), pool: pool, database: try databaseTarget.startedForServing(),
       readDatabase: readDatabase.flatMap { $0.isEmpty ? nil : $0 },
-      replica: ReplicaOptions(pool: pool))
+      replica: ReplicaOptions(pool: pool), cacheBytes: cacheBytes)
     openedService = service
     return service
   }

@@ -7,7 +7,7 @@ import Testing
 /// A small owner's feed is read through the index even when another owner holds nearly every
 /// account: the read is planned for the owner asked for, not for an average one.
 @Suite struct SkewedOwnerTests {
-  @Test func aSmallOwnersFeedIsReadByIndexBesideAHugeOwner() throws {
+  private static func withHugeOwner(_ body: (AccountStore) throws -> Void) throws {
     try withStore { store in
       try store.connection.executeScript(
         """
@@ -17,13 +17,33 @@ import Testing
         ANALYZE;
         """)
       try store.addAccount("mine", balance: 1)
-      var owner = PostgresBindings()
-      owner.append("demo")
-      let plan = try store.connection.query(
-        PostgresQuery(unsafeSQL: "EXPLAIN ANALYZE " + SQLFragment.feedRows.sql, bindings: owner)
-      ).map { try $0.decode(at: 0, as: String.self) }.joined(separator: "\n")
+      try body(store)
+    }
+  }
+
+  private static func plan(
+    _ statement: SQLFragment, _ parameters: [String], on store: AccountStore
+  ) throws -> String {
+    var bindings = PostgresBindings()
+    for parameter in parameters { bindings.append(parameter) }
+    return try store.connection.query(
+      PostgresQuery(unsafeSQL: "EXPLAIN ANALYZE " + statement.sql, bindings: bindings)
+    ).map { try $0.decode(at: 0, as: String.self) }.joined(separator: "\n")
+  }
+
+  @Test func aSmallOwnersFeedIsReadByIndexBesideAHugeOwner() throws {
+    try Self.withHugeOwner { store in
+      let plan = try Self.plan(.feedRows, ["demo"], on: store)
       #expect(!plan.contains("Seq Scan on accounts"), "\(plan)")
       #expect(try store.feedRows(owner: "demo").accounts.map(\.name) == ["mine"])
+    }
+  }
+
+  @Test func aSmallOwnersServedReadIsByIndexBesideAHugeOwner() throws {
+    try Self.withHugeOwner { store in
+      let plan = try Self.plan(.servedFeedRows, ["demo", Snapshot.homeScreen], on: store)
+      #expect(!plan.contains("Seq Scan on accounts"), "\(plan)")
+      #expect(try store.servedRows(owner: "demo").rows.accounts.map(\.name) == ["mine"])
     }
   }
 }

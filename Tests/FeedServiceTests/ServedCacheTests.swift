@@ -4,16 +4,27 @@ import Testing
 @testable import FeedService
 
 /// The rule that keeps the cache from outliving a commit: a read is kept only when nothing it
-/// covers was invalidated after its ticket, and nothing is trusted without a listener.
+/// covers was invalidated after its ticket, and nothing is trusted without a listener; and the
+/// bound in bytes, past which the least recently read are forgotten.
 @Suite struct ServedCacheTests {
   static func feed(_ owner: String) throws -> ServedFeed {
     ServedFeed(try FeedDocument(owner: owner, sections: []))
   }
 
-  static func listening() -> ServedCache {
-    let cache = ServedCache()
+  static func listening(capacity: Int = ServedCache.defaultCapacity) -> ServedCache {
+    let cache = ServedCache(capacity: capacity)
     cache.listenerConnected()
     return cache
+  }
+
+  /// What an owner's feed entry costs.
+  static func cost(_ owner: String) throws -> Int {
+    ServedCache.entryOverhead + owner.utf8.count + (try feed(owner).json.count)
+  }
+
+  static func store(_ owner: String, in cache: ServedCache) throws {
+    cache.store(
+      try feed(owner), owner: owner, expires: nil, ticket: try #require(cache.ticket()))
   }
 
   @Test func aReadIsServedUntilItsOwnerIsInvalidated() throws {
@@ -76,5 +87,82 @@ import Testing
     cache.invalidateTokens()
     cache.remember(tokenHash: "hash", owner: "demo", ticket: ticket)
     #expect(cache.tokenOwner(hash: "hash") == nil)
+  }
+
+  @Test func aRevocationForgetsTheTokensAlreadyRemembered() throws {
+    let cache = Self.listening()
+    cache.remember(tokenHash: "hash", owner: "demo", ticket: try #require(cache.ticket()))
+    cache.invalidateTokens()
+    #expect(cache.tokenOwner(hash: "hash") == nil)
+  }
+
+  @Test func pastTheBoundTheLeastRecentlyReadOwnerIsForgotten() throws {
+    let cache = Self.listening(capacity: 2 * (try Self.cost("a")))
+    try Self.store("a", in: cache)
+    try Self.store("b", in: cache)
+    _ = cache.feed(owner: "a")
+    try Self.store("c", in: cache)
+    #expect(cache.feed(owner: "a") != nil)
+    #expect(cache.feed(owner: "b") == nil)
+    #expect(cache.feed(owner: "c") != nil)
+    #expect(cache.statistics.evictions == 1)
+  }
+
+  @Test func theBytesHeldStayWithinTheBound() throws {
+    let capacity = 5 * (try Self.cost("a")) + 17
+    let cache = Self.listening(capacity: capacity)
+    for owner in "abcdefghijklmnopqrstuvwxyz" {
+      try Self.store(String(owner), in: cache)
+      #expect(cache.statistics.bytes <= capacity)
+    }
+    let statistics = cache.statistics
+    #expect(statistics.entries == 5)
+    #expect(statistics.bytes == 5 * (try Self.cost("a")))
+    #expect(statistics.evictions == 21)
+  }
+
+  @Test func aFeedLargerThanTheWholeCacheIsNotStoredNorEvictsOthers() throws {
+    let large = String(repeating: "l", count: 64)
+    let cache = Self.listening(capacity: try Self.cost(large) - 1)
+    try Self.store("a", in: cache)
+    try Self.store(large, in: cache)
+    #expect(cache.feed(owner: large) == nil)
+    #expect(cache.feed(owner: "a") != nil)
+    #expect(cache.statistics.evictions == 0)
+  }
+
+  @Test func anInvalidationWinsOverARacingStoreEvenWhenItsMarkIsEvicted() throws {
+    let cache = Self.listening(capacity: try Self.cost("a"))
+    let ticket = try #require(cache.ticket())
+    cache.invalidate(owner: "a")
+    try Self.store("b", in: cache)
+    #expect(cache.statistics.evictions == 1)
+    cache.store(try Self.feed("a"), owner: "a", expires: nil, ticket: ticket)
+    #expect(cache.feed(owner: "a") == nil)
+  }
+
+  @Test func tokensShareTheBoundAndTheLeastRecentlyUsedIsForgotten() throws {
+    let cost = ServedCache.entryOverhead + "hash1".utf8.count + "demo".utf8.count
+    let cache = Self.listening(capacity: 2 * cost)
+    for number in 1...3 {
+      cache.remember(
+        tokenHash: "hash\(number)", owner: "demo", ticket: try #require(cache.ticket()))
+    }
+    #expect(cache.tokenOwner(hash: "hash1") == nil)
+    #expect(cache.tokenOwner(hash: "hash3") == "demo")
+    #expect(cache.statistics.entries == 2)
+  }
+
+  @Test func hitsAndMissesAreCounted() throws {
+    let cache = Self.listening()
+    _ = cache.feed(owner: "a")
+    try Self.store("a", in: cache)
+    _ = cache.feed(owner: "a")
+    _ = cache.feed(owner: "a")
+    _ = cache.tokenOwner(hash: "hash")
+    let statistics = cache.statistics
+    #expect(
+      [statistics.feedHits, statistics.feedMisses, statistics.tokenHits, statistics.tokenMisses]
+        == [2, 1, 0, 1])
   }
 }

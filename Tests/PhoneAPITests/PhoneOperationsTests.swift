@@ -3,7 +3,7 @@ import HTTPServer
 import Testing
 
 /// The operator's routes on the phone API's server: readiness from the database, and metrics
-/// that show the database pool and the open event streams.
+/// that show the database pool, the open event streams and the cache of served feeds.
 @Suite("Phone API: operations")
 struct PhoneOperationsTests {
   @Test func aMigratedDatabaseIsReady() throws {
@@ -27,6 +27,23 @@ struct PhoneOperationsTests {
       let count = open.flatMap { Int($0.split(separator: " ").last ?? "") }
       #expect((count ?? 0) >= 1)
       #expect(text.contains("feed_db_connections{state=\"in_use\"} "))
+    }
+  }
+
+  @Test func metricsShowTheCachesHitsAndMisses() throws {
+    try PhoneFixture.with { fixture in
+      for _ in 0..<3 { #expect(try fixture.get("/v1/feed").status == 200) }
+      let text = try httpRequest(port: fixture.port, "GET", "/metrics").text
+      func value(_ series: String) -> Int? {
+        text.split(separator: "\n").first { $0.hasPrefix(series + " ") }
+          .flatMap { Int($0.split(separator: " ").last ?? "") }
+      }
+      #expect(value(#"feed_cache_lookups{kind="feed",result="miss"}"#) == 1)
+      #expect(value(#"feed_cache_lookups{kind="feed",result="hit"}"#) == 2)
+      #expect(value(#"feed_cache_lookups{kind="token",result="hit"}"#) == 2)
+      #expect((value("feed_cache_entries") ?? 0) >= 2)
+      #expect((value(#"feed_cache_bytes{state="held"}"#) ?? 0) > 0)
+      #expect(value("feed_cache_evictions") == 0)
     }
   }
 }

@@ -44,6 +44,19 @@ struct ServeCommandTests {
     }
   }
 
+  /// `--cache-bytes` bounds the cache of served feeds, and `/metrics` says the bound in force.
+  @Test func cacheBytesIsTheBoundMetricsShow() throws {
+    try Self.withDemo { url, token in
+      let server = try ServeProcess(databaseURL: url, arguments: ["--cache-bytes", "4096"])
+      let auth = ["Authorization": "Bearer \(token)"]
+      #expect(try httpRequest(port: server.port, "GET", "/v1/feed", headers: auth).status == 200)
+      let text = try httpRequest(port: server.port, "GET", "/metrics").text
+      #expect(text.contains("feed_cache_bytes{state=\"capacity\"} 4096\n"))
+      #expect(text.contains("feed_cache_lookups{kind=\"feed\",result=\"miss\"} 1\n"))
+      #expect(server.stop().code == 0)
+    }
+  }
+
   @Test func servesTheFeedToATokenAndStopsOnSIGTERM() throws {
     try Self.withDemo { url, token in
       let server = try ServeProcess(databaseURL: url)

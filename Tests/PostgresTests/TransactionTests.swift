@@ -91,3 +91,30 @@ import Testing
     }
   }
 }
+
+/// A transaction that may be lost without harm commits without waiting for the disk; the
+/// session's own setting is untouched, before and after.
+@Suite struct AsynchronousCommitTests {
+  private static func setting(_ database: some PostgresQueryable) throws -> String {
+    try database.query("SELECT current_setting('synchronous_commit') AS mode").single()
+      .decode("mode", as: String.self)
+  }
+
+  @Test func aTransactionWithoutSynchronousCommitRunsWithItOff() throws {
+    try TestDatabase.with(.empty) { database in
+      let connection = try database.connect()
+      try connection.executeScript("SET synchronous_commit = on")
+      let inside = try connection.transaction(synchronousCommit: false) { try Self.setting($0) }
+      #expect(inside == "off")
+      #expect(try Self.setting(connection) == "on")
+    }
+  }
+
+  @Test func aTransactionWaitsForTheDiskByDefault() throws {
+    try TestDatabase.with(.empty) { database in
+      let connection = try database.connect()
+      try connection.executeScript("SET synchronous_commit = on")
+      #expect(try connection.transaction { try Self.setting($0) } == "on")
+    }
+  }
+}

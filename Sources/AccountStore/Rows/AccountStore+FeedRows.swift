@@ -18,7 +18,13 @@ extension AccountStore {
   {
     var bindings = PostgresBindings()
     bindings.append(id)
-    let rows = try database.query(PostgresQuery(.feedRows, bindings: bindings))
+    return try feedRows(
+      owner: id, from: try database.query(PostgresQuery(.feedRows, bindings: bindings)))
+  }
+
+  /// The owner's rows out of the result of `SQLFragment.feedRows` (or a statement that extends
+  /// its parts with columns of its own, as `servedFeedRows` does).
+  static func feedRows(owner id: String, from rows: PostgresRows) throws -> FeedRows {
     let part = try rows.index(ofColumn: "part")
     guard let ownerRow = rows.first, try ownerRow.decode(at: part, as: Int32.self) == 0 else {
       throw AccountStoreError.notFound("owner '\(id)'")

@@ -43,6 +43,13 @@ struct ServeCommand: FeedctlCommand {
     help: "Connections served at once from one client address; past it 429 with Retry-After.",
     valueName: "count")
   var maxConnectionsPerAddress = HTTPLimits().maxConnectionsPerAddress
+  @Option(
+    help: """
+      Bytes of served feeds and tokens kept in memory; past it the least recently read are \
+      forgotten (0 keeps none).
+      """,
+    valueName: "bytes", environment: "FEEDCTL_CACHE_BYTES")
+  var cacheBytes = FeedService.defaultCacheBytes
 
   func validate() throws {
     _ = try ForegroundServer.address(listen)
@@ -53,6 +60,9 @@ struct ServeCommand: FeedctlCommand {
       throw ValidationError(
         "--max-connections-per-address must be at least 1, not \(maxConnectionsPerAddress)")
     }
+    guard cacheBytes >= 0 else {
+      throw ValidationError("--cache-bytes must be 0 or more, not \(cacheBytes)")
+    }
   }
 
   func execute(_ context: CommandContext) throws {
@@ -62,7 +72,8 @@ struct ServeCommand: FeedctlCommand {
     limits.maxConnections = maxConnections
     limits.maxConnectionsPerAddress = maxConnectionsPerAddress
     let service = try Workspace(global, context).servingService(
-      pool: ConnectionPoolOptions(connections: limits.threads), readDatabase: readDatabaseURL)
+      pool: ConnectionPoolOptions(connections: limits.threads), readDatabase: readDatabaseURL,
+      cacheBytes: cacheBytes)
     let events = try FeedEvents(service: service)
     defer { events.stop() }
     let metrics = ServerMetrics()
