@@ -9,6 +9,15 @@ import Synchronization
 /// `HTTPLimits`): past a bound a client is answered 503 or 429 with `Retry-After`, never left
 /// hanging.
 ///
+/// A route that may block (`Router`) never runs on libmicrohttpd's threads: its request is
+/// offered to `RequestWorkers` and its connection suspended (`DeferredResponse`) until a
+/// worker's answer resumes it, so a slow route holds a worker, and cache hits, `/healthz` and
+/// other clients keep being answered by the network threads. The workers' queue is bounded,
+/// in all and per client (the front end's `Router.fairnessKey`): past it a request is answered
+/// 503 or 429 with `Retry-After` at once, without running. (The alternative, more network
+/// threads, would still let one client's slow requests take all of them, and each costs a
+/// thread and an epoll set whether or not it is busy.)
+///
 /// `stop()` never calls `MHD_quiesce_daemon`: in libmicrohttpd 0.9.75 (Debian 12's) it takes
 /// the listening socket out of each epoll worker's set while that worker's own loop may be
 /// taking it out too (once quiesced, or at its connection limit), unlocked, and whichever loses
@@ -42,6 +51,10 @@ public final class HTTPServer: Sendable {
   private let heartbeatWake = DispatchSemaphore(value: 0)
   private let connections: Mutex<ConnectionTable?> = Mutex(nil)
   private let closeWatcher: Mutex<StreamCloseWatcher?> = Mutex(nil)
+  private let workers: Mutex<RequestWorkers?> = Mutex(nil)
+  /// Requests handed to the workers and not yet answered on their connection, by identity:
+  /// `stop()` answers those still running past the drain so none is left suspended.
+  private let deferred = Mutex<[ObjectIdentifier: DeferredResponse]>([:])
 
   public init(
     router: Router, limits: HTTPLimits = HTTPLimits(), metrics: ServerMetrics = ServerMetrics(),
@@ -64,6 +77,15 @@ public final class HTTPServer: Sendable {
       ) { [weak self] in
         [("", self?.streams.withLock { $0.values.reduce(0) { $0 + $1.pendingBytes } } ?? 0)]
       })
+    metrics.add(
+      ServerMetrics.Gauge(
+        name: "feed_http_work_queue_depth",
+        help: "Requests of blocking routes waiting for a worker."
+      ) { [weak self] in [("", self?.requestsWaiting ?? 0)] })
+    metrics.add(
+      ServerMetrics.Gauge(
+        name: "feed_http_workers_busy", help: "Workers running a blocking route now."
+      ) { [weak self] in [("", self?.workersBusy ?? 0)] })
   }
 
   /// The connections served at once while running: `HTTPLimits.maxConnections`, lowered to
@@ -86,6 +108,12 @@ public final class HTTPServer: Sendable {
     return Int(clamping: limit.rlim_cur)
   }()
 
+  /// Requests of blocking routes waiting for a worker now.
+  public var requestsWaiting: Int { workers.withLock { $0 }?.waiting ?? 0 }
+
+  /// Workers running a blocking route now.
+  public var workersBusy: Int { workers.withLock { $0 }?.busy ?? 0 }
+
   /// Descriptors kept for everything but client connections.
   private static let descriptorMargin = 128
 
@@ -103,6 +131,7 @@ public final class HTTPServer: Sendable {
       requestDeadline: .milliseconds(Int(limits.requestDeadlineSeconds * 1000)))
     connections.withLock { $0 = table }
     closeWatcher.withLock { $0 = StreamCloseWatcher() }
+    workers.withLock { $0 = RequestWorkers(limits.workerBounds) }
     let context = Unmanaged.passRetained(self).toOpaque()
     let flags =
       MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
@@ -117,6 +146,7 @@ public final class HTTPServer: Sendable {
     guard let started else {
       connections.withLock { $0 = nil }
       closeWatcher.withLock { $0 }?.stop()
+      workers.withLock { $0 }?.stop()
       close(socket)
       Unmanaged<HTTPServer>.fromOpaque(context).release()
       throw .cannotStart(bound)
@@ -136,8 +166,9 @@ public final class HTTPServer: Sendable {
     return bound
   }
 
-  /// Stops cleanly: no new connections, event streams ended, requests in progress drained.
-  /// Safe to call more than once and from any thread.
+  /// Stops cleanly: no new connections, event streams ended, requests waiting for a worker
+  /// answered 503, requests in progress drained. Safe to call more than once and from any
+  /// thread.
   public func stop() {
     guard
       let running = daemon.withLock({ daemon in
@@ -151,11 +182,15 @@ public final class HTTPServer: Sendable {
     heartbeatWake.signal()
     Self.closeListener(running.listener)
     for stream in streams.withLock({ Array($0.values) }) { stream.finish() }
+    workers.withLock { $0 }?.stop()
     let deadline = ContinuousClock.now + .milliseconds(Int(limits.drainSeconds * 1000))
     while inFlight.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < deadline {
       usleep(5000)
     }
+    answerUnfinished()
     MHD_stop_daemon(running.pointer)
+    deferred.withLock { $0 = [:] }
+    workers.withLock { $0 = nil }
     connections.withLock { $0 = nil }
     closeWatcher.withLock { watcher in
       watcher?.stop()
@@ -237,6 +272,7 @@ public final class HTTPServer: Sendable {
         if heartbeatWake.wait(timeout: .now() + tick) == .success { continue }
         let late = connections.withLock({ $0 })?.closeLate() ?? 0
         if late > 0 { metrics.count(.lateRequests, by: late) }
+        _ = workers.withLock({ $0 })?.dropExpired()
         let now = ContinuousClock.now
         let open = streams.withLock { Array($0.values) }
         for stream in open where stream.lagging(longerThan: lag, now: now) {
@@ -271,6 +307,8 @@ public final class HTTPServer: Sendable {
     var answered: ContinuousClock.Instant?
     var remoteAddress = "-"
     var headers: [String: String] = [:]
+    /// The answer a worker is computing while the connection waits suspended.
+    var deferred: DeferredResponse?
 
     init(target: String) {
       self.target = target
@@ -278,7 +316,9 @@ public final class HTTPServer: Sendable {
   }
 
   /// libmicrohttpd calls this once when the header has arrived, once per piece of body, and
-  /// once more when the body is complete; the route runs on that last call.
+  /// once more when the body is complete; the route runs on that last call — or, when it may
+  /// block, is handed to a worker, and the call after the worker resumes the connection sends
+  /// its answer.
   ///
   /// On the first call the request line and header are checked (`RequestTarget`,
   /// `ReceivedFields`): an ambiguous or malformed one is answered at once and its connection
@@ -331,14 +371,13 @@ public final class HTTPServer: Sendable {
       return .YES
     }
     guard exchange.status == nil else { return .YES }
+    if let deferred = exchange.deferred { return deliver(deferred, on: connection, exchange) }
     if exchange.bodyTooLarge {
       return respond(
         connection, exchange, HTTPError.contentTooLarge(limit: limits.maxBodyBytes).response)
     }
     if stopping.load(ordering: .sequentiallyConsistent) {
-      var response = HTTPError.unavailable("the server is shutting down").response
-      response.headers.append(("Connection", "close"))
-      return respond(connection, exchange, response)
+      return respond(connection, exchange, Self.shuttingDown)
     }
     let request = HTTPRequest(
       method: method, path: path, query: Self.values(connection, .GET_ARGUMENT_KIND),
@@ -353,15 +392,21 @@ public final class HTTPServer: Sendable {
       response = error.response
     case .success(let match):
       exchange.route = match.route
-      do {
-        response = try match.handler(request)
-      } catch let error as HTTPError {
-        response = error.response
-      } catch {
-        response = HTTPError.internal(error).response
-      }
+      if match.blocking { return dispatch(match, request, on: connection, exchange) }
+      response = Self.run(match.handler, request)
     }
     return respond(connection, exchange, response)
+  }
+
+  /// What `handler` answers to `request`, its refusals and failures included.
+  private static func run(_ handler: Router.Handler, _ request: HTTPRequest) -> HTTPResponse {
+    do {
+      return try handler(request)
+    } catch let error as HTTPError {
+      return error.response
+    } catch {
+      return HTTPError.internal(error).response
+    }
   }
 
   /// The answer to a request on a connection accepted past a limit, or nil when it is served.
@@ -485,12 +530,114 @@ public final class HTTPServer: Sendable {
     stream.closed()
   }
 
+  // MARK: Workers
+
+  /// Offers a blocking route's request to the workers and suspends its connection until a
+  /// worker answers (or answers at once when that came first); a request refused is answered
+  /// at once, without running.
+  private func dispatch(
+    _ match: Router.Match, _ request: HTTPRequest, on connection: OpaquePointer,
+    _ exchange: Exchange
+  ) -> MHD_Result {
+    guard let workers = workers.withLock({ $0 }) else {
+      return respond(connection, exchange, answer(to: .stopped))
+    }
+    // The request has arrived: its deadline must not close the connection while it waits.
+    if let entry = Self.entry(connection) {
+      connections.withLock { $0 }?.requestArrived(entry)
+    }
+    let answer = DeferredResponse()
+    let key = ObjectIdentifier(answer)
+    deferred.withLock { $0[key] = answer }
+    if let refusal = workers.submit(
+      client: router.fairnessKey(request),
+      run: {
+        let response = Self.run(match.handler, request)
+        if !answer.answer(response) { Self.discard(response) }
+      },
+      drop: { [weak self] refusal in
+        guard let self else { return }
+        _ = answer.answer(self.answer(to: refusal))
+      })
+    {
+      deferred.withLock { _ = $0.removeValue(forKey: key) }
+      return respond(connection, exchange, self.answer(to: refusal))
+    }
+    exchange.deferred = answer
+    guard let response = answer.responseOrSuspend(connection) else { return .YES }
+    return send(response, for: answer, on: connection, exchange)
+  }
+
+  /// Called again once a worker's answer has resumed the connection: sends that answer.
+  private func deliver(
+    _ answer: DeferredResponse, on connection: OpaquePointer, _ exchange: Exchange
+  ) -> MHD_Result {
+    guard let response = answer.take() else { return .YES }
+    return send(response, for: answer, on: connection, exchange)
+  }
+
+  private func send(
+    _ response: HTTPResponse, for answer: DeferredResponse, on connection: OpaquePointer,
+    _ exchange: Exchange
+  ) -> MHD_Result {
+    exchange.deferred = nil
+    deferred.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(answer)) }
+    return respond(connection, exchange, response)
+  }
+
+  /// The answer to a request the workers did not run, counted in the metrics.
+  private func answer(to refusal: RequestWorkers.Refusal) -> HTTPResponse {
+    let error: HTTPError
+    switch refusal {
+    case .queueFull, .waitedTooLong:
+      metrics.count(.shedRequests)
+      error = HTTPError(
+        .serviceUnavailable, code: "overloaded",
+        "the server has more requests waiting than it takes on; try again shortly",
+        headers: ["Retry-After": "1"])
+    case .clientQueueFull:
+      metrics.count(.clientRequestsRefused)
+      error = HTTPError(
+        .tooManyRequests, code: "too_many_requests",
+        "this client has as many requests waiting as one may; wait for their answers first",
+        headers: ["Retry-After": "1"])
+    case .stopped:
+      return Self.shuttingDown
+    }
+    return error.response
+  }
+
+  /// What a request arriving (or still waiting) while the server stops is answered.
+  private static var shuttingDown: HTTPResponse {
+    var response = HTTPError.unavailable("the server is shutting down").response
+    response.headers.append(("Connection", "close"))
+    return response
+  }
+
+  /// Answers the requests whose workers are still running once the drain is over, so no
+  /// connection is suspended when libmicrohttpd stops; their workers' answers come too late.
+  private func answerUnfinished() {
+    for answer in deferred.withLock({ Array($0.values) }) {
+      _ = answer.answer(Self.shuttingDown)
+    }
+  }
+
+  /// A worker's answer that came after its request was answered: an event stream in it was
+  /// never opened on a connection, so it is closed here (its subscriptions and slots freed).
+  private static func discard(_ response: HTTPResponse) {
+    if case .events(let stream) = response.body { stream.closed() }
+  }
+
   // MARK: Completion
 
   private func completed(_ exchange: Exchange) {
     // A request libmicrohttpd refused itself, before its header was complete, never started.
     guard exchange.started else { return }
     inFlight.subtract(1, ordering: .sequentiallyConsistent)
+    // A connection closed before a worker's answer was sent on it: nothing will send it now.
+    if let answer = exchange.deferred {
+      deferred.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(answer)) }
+    }
     guard let status = exchange.status, let answered = exchange.answered else { return }
     let elapsed = answered - exchange.arrived
     let seconds =

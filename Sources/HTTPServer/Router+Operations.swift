@@ -4,7 +4,8 @@ extension Router {
   /// The routes an operator's tools ask: `/healthz` (the process answers), `/readyz` (what
   /// `ready` checks — for the feed server, the database is reachable and migrated) and
   /// `/metrics` (Prometheus text). Each answer is about this moment, so none may be stored
-  /// (`Cache-Control: no-store`).
+  /// (`Cache-Control: no-store`). `/healthz` and `/metrics` never wait, so they run on the
+  /// network thread and answer even while every worker is busy; `/readyz` asks the database.
   ///
   /// When `ready` throws an `HTTPError` its message is the answer's (the front end chose words
   /// a client may read); anything else may quote internals (a database user, socket or port),
@@ -25,7 +26,7 @@ extension Router {
   public mutating func addOperationsReporting(
     metrics: ServerMetrics, ready: @escaping @Sendable () throws -> [String: String]
   ) {
-    add("GET", "/healthz") { _ in .json(["status": "ok"], headers: Self.noStore) }
+    add("GET", "/healthz", blocking: false) { _ in .json(["status": "ok"], headers: Self.noStore) }
     add("GET", "/readyz") { _ in
       let fields: [String: String]
       do {
@@ -44,7 +45,7 @@ extension Router {
         .object(fields.mapValues(JSONValue.string).merging(["status": "ready"]) { $1 }),
         headers: Self.noStore)
     }
-    add("GET", "/metrics") { _ in
+    add("GET", "/metrics", blocking: false) { _ in
       var response = HTTPResponse.text(
         metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
       response.headers += Self.noStore

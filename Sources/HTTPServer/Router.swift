@@ -1,32 +1,54 @@
 /// Routes by exact path and method, registered by the front end (the phone API, the preview
 /// page); the server itself knows no route. An unknown path is 404; a known path asked with
 /// another method is 405 with an `Allow` header.
+///
+/// A route may block (the default: it may wait on a database) or not. The server runs one that
+/// may on its workers, behind their admission queue, so it never holds a network thread; one
+/// that never waits (`blocking: false`: health, metrics, static bytes) runs at once on the
+/// network thread and is answered even while every worker is busy.
 public struct Router: Sendable {
   /// What a route does with a request; throw an `HTTPError` to refuse it.
   public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
 
-  /// A route found for a request: its path (the label metrics count it under) and handler.
+  /// A route found for a request: its path (the label metrics count it under), its handler and
+  /// whether that may block.
   public struct Match: Sendable {
     public let route: String
     public let handler: Handler
+    public let blocking: Bool
   }
 
-  private var routes: [String: [String: Handler]] = [:]
-  private var prefixRoutes: [String: [String: Handler]] = [:]
+  private struct Route: Sendable {
+    let handler: Handler
+    let blocking: Bool
+  }
+
+  private var routes: [String: [String: Route]] = [:]
+  private var prefixRoutes: [String: [String: Route]] = [:]
+
+  /// The client a request counts against for the workers' fair share (`HTTPLimits`
+  /// `maxWorkersPerClient`, `maxQueuedPerClient`): the front end knows what a client is (the
+  /// phone API: its bearer token); by default, its address.
+  public var fairnessKey: @Sendable (HTTPRequest) -> String = { $0.remoteAddress }
 
   public init() {}
 
   /// Registers `handler` for `method` (`GET`, `POST`, …) on `path`; a later registration of the
-  /// same pair replaces the earlier one.
-  public mutating func add(_ method: String, _ path: String, _ handler: @escaping Handler) {
-    routes[path, default: [:]][method.uppercased()] = handler
+  /// same pair replaces the earlier one. `blocking: false` for a handler that never waits.
+  public mutating func add(
+    _ method: String, _ path: String, blocking: Bool = true, _ handler: @escaping Handler
+  ) {
+    routes[path, default: [:]][method.uppercased()] = Route(handler: handler, blocking: blocking)
   }
 
   /// Registers `handler` for `method` on every path that starts with `prefix` (`/owners/`), for
   /// pages that carry an id in their path. An exact route wins, then the longest prefix; metrics
   /// count such a request under `prefix*`.
-  public mutating func add(_ method: String, prefix: String, _ handler: @escaping Handler) {
-    prefixRoutes[prefix, default: [:]][method.uppercased()] = handler
+  public mutating func add(
+    _ method: String, prefix: String, blocking: Bool = true, _ handler: @escaping Handler
+  ) {
+    prefixRoutes[prefix, default: [:]][method.uppercased()] = Route(
+      handler: handler, blocking: blocking)
   }
 
   /// The paths registered, sorted: what the metrics label by.
@@ -50,8 +72,8 @@ public struct Router: Sendable {
       return .failure(.notFound("no route for \(path)"))
     }
     let route = routes[path] == nil ? (prefix ?? path) + "*" : path
-    if let handler = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil) {
-      return .success(Match(route: route, handler: handler))
+    if let found = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil) {
+      return .success(Match(route: route, handler: found.handler, blocking: found.blocking))
     }
     let allowed = methods.keys.sorted().joined(separator: ", ")
     return .failure(

@@ -37,6 +37,11 @@ public final class ServerMetrics: Sendable {
     case lateRequests
     /// Event streams ended for staying behind.
     case laggingStreams
+    /// Requests answered 503 without running: the workers' queue was full, or they waited in it
+    /// too long.
+    case shedRequests
+    /// Requests answered 429 without running: their client had as many waiting as one may.
+    case clientRequestsRefused
 
     var name: String {
       switch self {
@@ -44,6 +49,8 @@ public final class ServerMetrics: Sendable {
       case .refusedAddressConnections: "feed_http_address_connections_refused_total"
       case .lateRequests: "feed_http_late_requests_closed_total"
       case .laggingStreams: "feed_http_streams_ended_lagging_total"
+      case .shedRequests: "feed_http_requests_shed_total"
+      case .clientRequestsRefused: "feed_http_client_requests_refused_total"
       }
     }
 
@@ -55,6 +62,10 @@ public final class ServerMetrics: Sendable {
         "Connections refused past the limit per client address (429)."
       case .lateRequests: "Connections closed because their request had not arrived in time."
       case .laggingStreams: "Event streams ended because their client stayed behind."
+      case .shedRequests:
+        "Requests answered 503 unrun: the work queue was full or they waited in it too long."
+      case .clientRequestsRefused:
+        "Requests answered 429 unrun: their client had as many waiting as one may."
       }
     }
   }

@@ -49,6 +49,7 @@ public struct PhoneAPI: Sendable {
         })
     }
     var router = Router()
+    router.fairnessKey = Self.client
     router.addOperationsReporting(metrics: metrics) {
       do {
         return try service.checkReady()
@@ -64,8 +65,16 @@ public struct PhoneAPI: Sendable {
     router.add("GET", "/v1/feed/events") { request in try events(request) }
     router.add("POST", "/v1/actions") { request in try perform(request) }
     router.add("GET", prefix: Self.screensPrefix) { request in try screen(request) }
-    router.add("GET", Self.contractPath) { request in contract(request) }
+    router.add("GET", Self.contractPath, blocking: false) { request in contract(request) }
     return router
+  }
+
+  /// Whose share of the server's workers a request counts against: its bearer token's — a
+  /// phone's — so one phone of a huge owner cannot take every worker, without asking the
+  /// database on a network thread who the owner is. A request without a token counts against
+  /// its address. (Kept in memory only while the request waits or runs.)
+  static func client(of request: HTTPRequest) -> String {
+    request.bearerToken.map { "token \($0)" } ?? "address \(request.remoteAddress)"
   }
 
   /// Runs a use case and sorts what it throws into a status (`HTTPError(serviceError:)`).

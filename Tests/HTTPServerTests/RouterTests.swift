@@ -43,6 +43,29 @@ struct RouterTests {
     #expect(listed == ["GET /owners", "POST /owners", "GET /owners/*", "GET /owners/special/*"])
   }
 
+  /// A route may block unless registered otherwise, whether exact, by prefix or asked by
+  /// `HEAD`: the server then runs it on its workers.
+  @Test func aRouteBlocksUnlessRegisteredAsNeverBlocking() throws {
+    var router = Self.router
+    router.add("GET", "/health", blocking: false) { _ in .text("ok") }
+    router.add("GET", prefix: "/static/", blocking: false) { _ in .text("bytes") }
+    #expect(try router.match(method: "GET", path: "/owners").get().blocking)
+    #expect(try router.match(method: "GET", path: "/owners/demo").get().blocking)
+    #expect(try !router.match(method: "GET", path: "/health").get().blocking)
+    #expect(try !router.match(method: "HEAD", path: "/health").get().blocking)
+    #expect(try !router.match(method: "GET", path: "/static/app.js").get().blocking)
+  }
+
+  @Test func aRequestCountsAgainstItsAddressUnlessTheFrontEndSaysOtherwise() {
+    var router = Router()
+    let request = HTTPRequest(
+      method: "GET", path: "/", headers: ["Authorization": "Bearer abc"],
+      remoteAddress: "192.0.2.7")
+    #expect(router.fairnessKey(request) == "192.0.2.7")
+    router.fairnessKey = { $0.bearerToken ?? "" }
+    #expect(router.fairnessKey(request) == "abc")
+  }
+
   @Test func anUnknownPathIsNotFound() {
     guard case .failure(let error) = Self.router.match(method: "GET", path: "/nowhere") else {
       Issue.record("an unknown path was routed")

@@ -57,6 +57,40 @@ struct ServeCommandTests {
     }
   }
 
+  /// `--workers` and `--max-queued-requests`: the start line says both, and the feed is served
+  /// through the workers.
+  @Test func workersAndTheirQueueBoundAreSaidAtStart() throws {
+    try Self.withDemo { url, token in
+      let server = try ServeProcess(
+        databaseURL: url, arguments: ["--workers", "3", "--max-queued-requests", "7"])
+      let feed = try httpRequest(
+        port: server.port, "GET", "/v1/feed", headers: ["Authorization": "Bearer \(token)"])
+      #expect(feed.status == 200)
+      let (code, _, error) = server.stop(SIGTERM)
+      #expect(code == 0)
+      #expect(error.contains("; 3 workers, at most 7 requests waiting"))
+    }
+  }
+
+  @Test(arguments: [["--workers", "0"], ["--max-queued-requests", "0"]])
+  func aBoundBelowOneIsAUsageError(_ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = try FeedctlProcess.executable()
+    process.arguments = ["serve", "--listen", "127.0.0.1:0"] + arguments
+    let error = Pipe()
+    process.standardError = error
+    process.standardOutput = Pipe()
+    try process.run()
+    // A server that took the bound would serve until stopped: stop it rather than hang.
+    let watchdog = DispatchWorkItem { process.terminate() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+    let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    watchdog.cancel()
+    #expect(process.terminationStatus == 2)
+    #expect(text.contains("\(arguments[0]) must be at least 1"))
+  }
+
   @Test func servesTheFeedToATokenAndStopsOnSIGTERM() throws {
     try Self.withDemo { url, token in
       let server = try ServeProcess(databaseURL: url)

@@ -50,6 +50,16 @@ struct ServeCommand: FeedctlCommand {
       """,
     valueName: "bytes", environment: "FEEDCTL_CACHE_BYTES")
   var cacheBytes = FeedService.defaultCacheBytes
+  @Option(
+    help: """
+      Threads running requests that read or write the database, and as many database \
+      connections; one client's requests use at most half of them at once.
+      """,
+    valueName: "count")
+  var workers = HTTPLimits().workers
+  @Option(
+    help: "Requests waiting for a worker; past it 503 with Retry-After.", valueName: "count")
+  var maxQueuedRequests = HTTPLimits().maxQueuedRequests
 
   func validate() throws {
     _ = try ForegroundServer.address(listen)
@@ -63,16 +73,24 @@ struct ServeCommand: FeedctlCommand {
     guard cacheBytes >= 0 else {
       throw ValidationError("--cache-bytes must be 0 or more, not \(cacheBytes)")
     }
+    guard workers > 0 else {
+      throw ValidationError("--workers must be at least 1, not \(workers)")
+    }
+    guard maxQueuedRequests > 0 else {
+      throw ValidationError("--max-queued-requests must be at least 1, not \(maxQueuedRequests)")
+    }
   }
 
   func execute(_ context: CommandContext) throws {
     ShutdownSignals.block()
-    // One connection per request thread: no thread waits for a connection, none sits unused.
+    // One database connection per worker: no worker waits for a connection, none sits unused.
     var limits = HTTPLimits()
     limits.maxConnections = maxConnections
     limits.maxConnectionsPerAddress = maxConnectionsPerAddress
+    limits.workers = workers
+    limits.maxQueuedRequests = maxQueuedRequests
     let service = try Workspace(global, context).servingService(
-      pool: ConnectionPoolOptions(connections: limits.threads), readDatabase: readDatabaseURL,
+      pool: ConnectionPoolOptions(connections: limits.workers), readDatabase: readDatabaseURL,
       cacheBytes: cacheBytes)
     let events = try FeedEvents(service: service)
     defer { events.stop() }
@@ -90,7 +108,8 @@ struct ServeCommand: FeedctlCommand {
         limit < maxConnections
         ? " (lowered from \(maxConnections) to fit the file descriptors)" : ""
       return "listening on http://\(bound), serving at most \(limit) connections\(lowered), "
-        + "\(min(limit, maxConnectionsPerAddress)) per client address"
+        + "\(min(limit, maxConnectionsPerAddress)) per client address; \(workers) workers, "
+        + "at most \(maxQueuedRequests) requests waiting"
     }
   }
 }

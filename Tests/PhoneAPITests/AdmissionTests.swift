@@ -1,0 +1,238 @@
+import AccountFeedTestSupport
+import Foundation
+import HTTPServer
+import Synchronization
+import Testing
+
+/// Blocking routes run on the server's workers, never on its network threads, behind a queue
+/// bounded in all and per client: a slow client never stalls another, and past a bound a
+/// request is answered at once with `Retry-After`, never left hanging.
+@Suite("Admission control")
+struct AdmissionTests {
+  /// `/held` requests wait until the test lets them go, so workers are busy for exactly as
+  /// long as a test needs, however loaded the machine.
+  private final class Gate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private let count = Atomic<Int>(0)
+
+    /// Requests that have started running.
+    var entered: Int { count.load(ordering: .sequentiallyConsistent) }
+
+    func pass() {
+      count.add(1, ordering: .sequentiallyConsistent)
+      semaphore.wait()
+    }
+
+    func release(_ requests: Int) {
+      for _ in 0..<requests { semaphore.signal() }
+    }
+  }
+
+  /// Responses clients read on threads of their own, in the order they came.
+  private final class Answers: Sendable {
+    private let received = Mutex<[Int]>([])
+
+    var statuses: [Int] { received.withLock { $0 } }
+
+    /// Sends `GET path` as `client` on a connection of its own, on a thread of its own.
+    func ask(port: Int, _ path: String, as client: String) {
+      Thread.detachNewThread {
+        let status =
+          (try? httpRequest(port: port, "GET", path, headers: ["X-Client": client]))?.status ?? 0
+        self.received.withLock { $0.append(status) }
+      }
+    }
+  }
+
+  /// `/held` (blocking, waits for the gate), `/hello` (blocking, answers at once), `/health`
+  /// (never blocks); a request's client is its `X-Client` header.
+  private static func routes(_ gate: Gate) -> (inout Router) -> Void {
+    { router in
+      router.fairnessKey = { $0.header("x-client") ?? "-" }
+      router.add("GET", "/held") { _ in
+        gate.pass()
+        return .json(["done": true])
+      }
+      router.add("GET", "/hello") { _ in .json(["hello": "world"]) }
+      router.add("GET", "/health", blocking: false) { _ in .json(["status": "ok"]) }
+    }
+  }
+
+  private static func limits(workers: Int, perClient: Int? = nil) -> HTTPLimits {
+    var limits = HTTPLimits()
+    limits.threads = 1
+    limits.workers = workers
+    limits.maxWorkersPerClient = perClient
+    // Long enough that no request a test holds waiting is dropped, however loaded the machine.
+    limits.maxQueueWaitSeconds = 120
+    return limits
+  }
+
+  private static func ask(_ port: Int, _ path: String, as client: String) throws -> TestResponse {
+    try TestConnection(port: port, timeoutSeconds: 5).request(
+      "GET", path, headers: ["X-Client": client])
+  }
+
+  @Test func aClientAtItsShareOfWorkersDoesNotStallAnotherClient() throws {
+    let gate = Gate()
+    defer { gate.release(100) }
+    try withServer(limits: Self.limits(workers: 2, perClient: 1), routes: Self.routes(gate)) {
+      server, port in
+      let slow = Answers()
+      for _ in 0..<4 { slow.ask(port: port, "/held", as: "slow") }
+      #expect(eventually { gate.entered == 1 && server.requestsWaiting == 3 })
+      let other = try Self.ask(port, "/hello", as: "other")
+      #expect(other.status == 200)
+      #expect(gate.entered == 1)
+      #expect(slow.statuses.isEmpty)
+      gate.release(4)
+      #expect(eventually { slow.statuses == [200, 200, 200, 200] })
+    }
+  }
+
+  @Test func aRouteThatNeverBlocksIsAnsweredWhileEveryWorkerIsBusy() throws {
+    let gate = Gate()
+    defer { gate.release(100) }
+    try withServer(limits: Self.limits(workers: 1), routes: Self.routes(gate)) { server, port in
+      let held = Answers()
+      held.ask(port: port, "/held", as: "a")
+      #expect(eventually { gate.entered == 1 })
+      held.ask(port: port, "/held", as: "b")
+      #expect(eventually { server.requestsWaiting == 1 })
+      let health = try Self.ask(port, "/health", as: "c")
+      #expect(health.status == 200)
+      gate.release(2)
+      #expect(eventually { held.statuses == [200, 200] })
+    }
+  }
+
+  @Test func pastTheQueueBoundARequestIs503WithRetryAfterAndCounted() throws {
+    let gate = Gate()
+    defer { gate.release(100) }
+    var limits = Self.limits(workers: 1)
+    limits.maxQueuedRequests = 2
+    try withServer(limits: limits, routes: Self.routes(gate)) { server, port in
+      let held = Answers()
+      held.ask(port: port, "/held", as: "a")
+      #expect(eventually { gate.entered == 1 })
+      for client in ["b", "c"] { held.ask(port: port, "/held", as: client) }
+      #expect(eventually { server.requestsWaiting == 2 })
+      let metrics = server.metrics.exposition()
+      #expect(metrics.contains("\nfeed_http_work_queue_depth 2\n"))
+      #expect(metrics.contains("\nfeed_http_workers_busy 1\n"))
+      let refused = try Self.ask(port, "/hello", as: "d")
+      #expect(refused.status == 503)
+      #expect(refused.errorCode == "overloaded")
+      #expect(refused.headers["retry-after"] == "1")
+      #expect(server.metrics.exposition().contains("\nfeed_http_requests_shed_total 1\n"))
+      gate.release(3)
+      #expect(eventually { held.statuses == [200, 200, 200] })
+    }
+  }
+
+  @Test func pastItsOwnQueueBoundAClientIs429WhileOthersAreQueued() throws {
+    let gate = Gate()
+    defer { gate.release(100) }
+    var limits = Self.limits(workers: 1)
+    limits.maxQueuedPerClient = 1
+    try withServer(limits: limits, routes: Self.routes(gate)) { server, port in
+      let held = Answers()
+      held.ask(port: port, "/held", as: "greedy")
+      #expect(eventually { gate.entered == 1 })
+      held.ask(port: port, "/held", as: "greedy")
+      #expect(eventually { server.requestsWaiting == 1 })
+      let refused = try Self.ask(port, "/hello", as: "greedy")
+      #expect(refused.status == 429)
+      #expect(refused.errorCode == "too_many_requests")
+      #expect(refused.headers["retry-after"] == "1")
+      #expect(
+        server.metrics.exposition().contains("\nfeed_http_client_requests_refused_total 1\n"))
+      let other = Answers()
+      other.ask(port: port, "/hello", as: "modest")
+      #expect(eventually { server.requestsWaiting == 2 })
+      gate.release(2)
+      #expect(eventually { other.statuses == [200] && held.statuses == [200, 200] })
+    }
+  }
+
+  @Test func aRequestWaitingLongerThanTheQueueWaitIs503() throws {
+    let gate = Gate()
+    defer { gate.release(100) }
+    var limits = Self.limits(workers: 1)
+    limits.maxQueueWaitSeconds = 0.2
+    try withServer(limits: limits, routes: Self.routes(gate)) { server, port in
+      let held = Answers()
+      held.ask(port: port, "/held", as: "a")
+      #expect(eventually { gate.entered == 1 })
+      let refused = try Self.ask(port, "/hello", as: "b")
+      #expect(refused.status == 503)
+      #expect(refused.errorCode == "overloaded")
+      #expect(refused.headers["retry-after"] == "1")
+      #expect(server.metrics.exposition().contains("\nfeed_http_requests_shed_total 1\n"))
+      gate.release(1)
+      #expect(eventually { held.statuses == [200] })
+    }
+  }
+
+  /// Requests waiting for a worker are answered 503 with `Connection: close` as the server
+  /// stops; the one running finishes, and `stop()` returns with nothing left in progress.
+  @Test func stoppingWithRequestsQueuedAnswersThem503AndEndsCleanly() throws {
+    let gate = Gate()
+    defer { gate.release(100) }
+    var router = Router()
+    Self.routes(gate)(&router)
+    let server = HTTPServer(router: router, limits: Self.limits(workers: 1))
+    let port = try server.start(try ListenAddress("127.0.0.1:0")).port
+    let running = Answers()
+    running.ask(port: port, "/held", as: "a")
+    #expect(eventually { gate.entered == 1 })
+    let waiting = try (0..<2).map { _ in try TestConnection(port: port) }
+    for connection in waiting {
+      try connection.write("GET /hello HTTP/1.1\r\nHost: x\r\nX-Client: b\r\n\r\n")
+    }
+    #expect(eventually { server.requestsWaiting == 2 })
+    let stopped = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      server.stop()
+      stopped.signal()
+    }
+    for connection in waiting {
+      let response = try connection.readResponse()
+      #expect(response.status == 503)
+      #expect(response.headers["connection"]?.lowercased() == "close")
+    }
+    gate.release(1)
+    stopped.wait()
+    #expect(eventually { running.statuses == [200] })
+    #expect(server.requestsInProgress == 0)
+  }
+
+  /// A route still running when the drain ends does not hold `stop()`: its client is answered
+  /// 503 (or its connection closed) and libmicrohttpd stops with no connection suspended. The
+  /// route's answer, when it comes, is dropped, and an event stream in it is closed.
+  @Test func aRouteStillRunningAfterTheDrainDoesNotHoldTheStop() throws {
+    let gate = Gate()
+    defer { gate.release(100) }
+    let streamClosed = Atomic<Bool>(false)
+    var router = Router()
+    router.add("GET", "/late-stream") { _ in
+      gate.pass()
+      let stream = EventStream()
+      stream.onClose { streamClosed.store(true, ordering: .sequentiallyConsistent) }
+      return .events(stream)
+    }
+    var limits = Self.limits(workers: 1)
+    limits.drainSeconds = 0.2
+    let server = HTTPServer(router: router, limits: limits)
+    let port = try server.start(try ListenAddress("127.0.0.1:0")).port
+    let client = try TestConnection(port: port, timeoutSeconds: 5)
+    try client.write("GET /late-stream HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(eventually { gate.entered == 1 })
+    server.stop()
+    #expect(server.requestsInProgress == 0)
+    let answer = try? client.readResponse()
+    #expect(answer == nil || answer?.status == 503)
+    gate.release(1)
+    #expect(eventually { streamClosed.load(ordering: .sequentiallyConsistent) })
+  }
+}
