@@ -85,12 +85,12 @@ final class EventStreamSet {
     }
   }
 
-  /// Waits up to `deadline` for stream `index` alone until `done` holds, then handles whatever
-  /// else is ready: one descriptor polled instead of all, so the wait is timed to the event.
+  /// Waits up to `deadline` for stream `index` alone until `done` holds: one descriptor polled
+  /// instead of all, so the wait is timed to the event (`poll(milliseconds: 0)` reads the others
+  /// afterwards).
   func wait(
     for index: Int, until deadline: ContinuousClock.Instant, _ done: () -> Bool
   ) -> Bool {
-    defer { poll(milliseconds: 0) }
     while !done() {
       let left = deadline - ContinuousClock.now
       guard left > .zero, descriptors[index].fd >= 0 else { return false }

@@ -68,6 +68,7 @@ enum PopulationEventsBenchmark {
       } else {
         missed += 1
       }
+      set.poll(milliseconds: 0)
     }
     let stillOpen = set.streams.filter(isOpen).count
     print(
