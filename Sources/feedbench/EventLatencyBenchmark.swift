@@ -46,14 +46,14 @@ enum EventLatencyBenchmark {
     let tokens = try owners.map {
       try service.createToken(owner: $0, label: "feedbench", in: .anyOwner).secret
     }
-    let memoryBefore = serverPID.flatMap(residentMegabytes)
+    let memoryBefore = serverPID.flatMap(ProcessMemory.residentMegabytes(of:))
     print("opening \(streams) event streams on 127.0.0.1:\(port) …")
     let connections = try tokens.map { token in
       let stream = try EventStreamConnection(port: port, token: token)
       try stream.waitFor("event: feed")
       return stream
     }
-    let memoryOpen = serverPID.flatMap(residentMegabytes)
+    let memoryOpen = serverPID.flatMap(ProcessMemory.residentMegabytes(of:))
 
     let writer = try PostgresConnection(configuration)
     var latencies: [Double] = []
@@ -74,7 +74,9 @@ enum EventLatencyBenchmark {
     }
     print("write → changeset event, \(writes) writes, \(streams) streams open:")
     print("  p50 \(percentile(0.5))   p99 \(percentile(0.99))   max \(percentile(1))")
-    if let memoryBefore, let memoryOpen, let memoryAfter = serverPID.flatMap(residentMegabytes) {
+    if let memoryBefore, let memoryOpen,
+      let memoryAfter = serverPID.flatMap(ProcessMemory.residentMegabytes(of:))
+    {
       print(
         String(
           format:
@@ -83,14 +85,4 @@ enum EventLatencyBenchmark {
     }
   }
 
-  /// VmRSS of a process, in mebibytes.
-  static func residentMegabytes(_ pid: Int32) -> Double? {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
-      return nil
-    }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-      return line.split(separator: " ").dropFirst().first.flatMap { Double($0) }.map { $0 / 1024 }
-    }
-    return nil
-  }
 }

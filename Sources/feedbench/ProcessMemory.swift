@@ -1,6 +1,7 @@
 import Foundation
 
-/// The process's resident-memory high-water mark, read from `/proc/self/status`.
+/// The process's resident-memory high-water mark, read from `/proc/self/status`, and another
+/// process's resident memory, read from its `/proc/PID/status`.
 ///
 /// `reset()` writes 5 to `/proc/self/clear_refs`, which lets each scenario report its own peak
 /// rather than the largest of all scenarios run before it.
@@ -13,6 +14,18 @@ enum ProcessMemory {
     for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
       let digits = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
       return digits.map { Double($0) / 1024 }
+    }
+    return nil
+  }
+
+  /// Another process's resident set size (VmRSS) in mebibytes, or nil when it is gone: the
+  /// server's memory as the HTTP benchmarks see it from outside.
+  static func residentMegabytes(of pid: Int32) -> Double? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
+      return nil
+    }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+      return line.split(separator: " ").dropFirst().first.flatMap { Double($0) }.map { $0 / 1024 }
     }
     return nil
   }

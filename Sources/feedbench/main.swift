@@ -6,6 +6,7 @@ import Foundation
 //   swift run -c release feedbench stages [--pairs N]
 //   swift run -c release feedbench erasure [--json]
 //   swift run -c release feedbench http-events --database-url URL --port PORT [--streams N]
+//   swift run -c release feedbench http-population-events --database-url URL --port PORT --population FILE
 //   swift run -c release feedbench storage [--owners N] [--large 1000,10000,100000] [--snapshots N]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -22,6 +23,10 @@ let usage = """
     http-events --database-url URL --port PORT [--streams N] [--writes N] [--server-pid PID]
               write → event-stream latency on a running 'feedctl serve' with N idle
               streams open (scripts/bench-http runs it with wrk and pgbench)
+    http-population-events --database-url URL --port PORT --population FILE [--streams N]
+              [--writes N] [--per-address N] [--open-seconds N] [--server-pid PID]
+              as many event streams as fit (20,000 asked) across a population's owners,
+              then write → event latency (scripts/bench-population runs it)
     storage   issue 10's write, history and snapshot figures against PostgreSQL's floor
               on a generated database (--owners, --large, --snapshots scale it)
 
@@ -34,6 +39,8 @@ do {
   case "stages": try StageSurvey.run(arguments: Array(arguments.dropFirst()))
   case "erasure": try ErasureBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "http-events": try EventLatencyBenchmark.run(arguments: Array(arguments.dropFirst()))
+  case "http-population-events":
+    try PopulationEventsBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "storage": try StorageBenchmark.run(arguments: Array(arguments.dropFirst()))
   case "-h", "--help": print(usage, terminator: "")
   default:
