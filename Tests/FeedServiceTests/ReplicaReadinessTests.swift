@@ -10,16 +10,40 @@ import Testing
 /// server's log.
 @Suite("Readiness with a read replica")
 struct ReplicaReadinessTests {
-  /// The service on a migrated primary, reading from a replica `replica` opens.
+  /// Where the service's "replica" is.
+  enum Replica {
+    /// A socket no server listens on, with a port, user and database named.
+    case unreachable
+    /// The primary's server, naming a database it does not have.
+    case missingDatabase
+    /// The primary itself, which is not in recovery.
+    case primary
+
+    func configuration(beside database: TestDatabase) throws -> PostgresConfiguration {
+      switch self {
+      case .unreachable:
+        PostgresConfiguration(
+          "host=\(ReplicaReadinessTests.socket) port=6543 user=replica_reader dbname=replica_db")
+      case .missingDatabase:
+        try database.configuration.replacingDatabase("no_such_replica_database")
+      case .primary:
+        database.configuration
+      }
+    }
+  }
+
+  static let socket = "/nonexistent-accountfeed-replica-socket"
+
+  /// The service on a migrated primary, reading from `replica`.
   private static func withReplica<Result>(
-    _ replica: @escaping @Sendable (TestDatabase) throws -> AccountStore,
-    _ body: (FeedService) throws -> Result
+    _ replica: Replica, _ body: (FeedService) throws -> Result
   ) throws -> Result {
     try TestDatabase.with(.migrated) { database in
-      let configuration = database.configuration
+      let primary = database.configuration
+      let secondary = try replica.configuration(beside: database)
       return try body(
         FeedService(
-          store: { try AccountStore(configuration) }, replicaStore: { try replica(database) }))
+          store: { try AccountStore(primary) }, replicaStore: { try AccountStore(secondary) }))
     }
   }
 
@@ -41,25 +65,19 @@ struct ReplicaReadinessTests {
 
   @Test("a replica that cannot be reached is named in fixed words, its socket and user only logged")
   func unreachable() throws {
-    let socket = "/nonexistent-accountfeed-replica-socket"
-    try Self.withReplica({ _ in
-      try AccountStore(
-        PostgresConfiguration("host=\(socket) port=6543 user=replica_reader dbname=replica_db"))
-    }) { service in
+    try Self.withReplica(.unreachable) { service in
       let readiness = try service.checkReady()
       #expect(readiness.fields["reads"] == "primary")
       #expect(readiness.fields["replica"] == ReplicaStatus.Problem.unreachable.rawValue)
       Self.expectFixedVocabulary(
-        readiness.fields, quoting: [socket, "6543", "replica_reader", "replica_db"])
-      #expect(readiness.replicaFailure?.message.contains(socket) == true)
+        readiness.fields, quoting: [Self.socket, "6543", "replica_reader", "replica_db"])
+      #expect(readiness.replicaFailure?.message.contains(Self.socket) == true)
     }
   }
 
   @Test("a replica PostgreSQL refuses is named in fixed words, never in PostgreSQL's")
   func refusedByPostgreSQL() throws {
-    try Self.withReplica({ database in
-      try AccountStore(try database.configuration.replacingDatabase("no_such_replica_database"))
-    }) { service in
+    try Self.withReplica(.missingDatabase) { service in
       let readiness = try service.checkReady()
       #expect(readiness.fields["reads"] == "primary")
       #expect(readiness.fields["replica"] != nil)
@@ -71,7 +89,7 @@ struct ReplicaReadinessTests {
 
   @Test("a replica that is a primary is named in fixed words")
   func notInRecovery() throws {
-    try Self.withReplica({ database in try AccountStore(database.configuration) }) { service in
+    try Self.withReplica(.primary) { service in
       let readiness = try service.checkReady()
       #expect(readiness.fields["reads"] == "primary")
       #expect(readiness.fields["replica"] == ReplicaStatus.Problem.notReplica.rawValue)
