@@ -162,7 +162,11 @@ let package = Package(
       ]
     ),
     .testTarget(name: "FeedComponentsTests", dependencies: ["FeedComponents", "FeedVocabulary"]),
-    .testTarget(name: "FeedDiffTests", dependencies: ["FeedDiff", "SplitMix", "FeedVocabulary"]),
+    .testTarget(
+      name: "FeedDiffTests",
+      dependencies: [
+        "FeedDiff", "AccountFeedTestSupport", "FeedComponents", "SplitMix", "FeedVocabulary",
+      ]),
     .testTarget(
       name: "FeedWireTests",
       dependencies: [
@@ -191,7 +195,8 @@ let package = Package(
     .testTarget(
       name: "ContractTests",
       dependencies: [
-        "AccountModel", "FeedAssembler", "FeedComponents", "FeedWire", "SplitMix", "FeedVocabulary",
+        "AccountFeedTestSupport", "AccountModel", "FeedAssembler", "FeedComponents", "FeedWire",
+        "SplitMix", "FeedVocabulary",
       ]
     ),
     // scripts/setup (the first step of `make demo` and `make test`) on a made-up machine.
