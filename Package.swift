@@ -173,7 +173,10 @@ let package = Package(
     .testTarget(name: "FeedComponentsTests", dependencies: ["FeedComponents", "FeedVocabulary"]),
     .testTarget(
       name: "FeedDiffTests",
-      dependencies: ["FeedDiff", "SplitMix", "FeedVocabulary", "StageCheckSupport"]),
+      dependencies: [
+        "FeedDiff", "AccountFeedTestSupport", "FeedComponents", "SplitMix", "FeedVocabulary",
+        "StageCheckSupport",
+      ]),
     .testTarget(
       name: "FeedWireTests",
       dependencies: [
@@ -202,7 +205,8 @@ let package = Package(
     .testTarget(
       name: "ContractTests",
       dependencies: [
-        "AccountModel", "FeedAssembler", "FeedComponents", "FeedWire", "SplitMix", "FeedVocabulary",
+        "AccountFeedTestSupport", "AccountModel", "FeedAssembler", "FeedComponents", "FeedWire",
+        "SplitMix", "FeedVocabulary",
       ]
     ),
     // scripts/setup (the first step of `make demo` and `make test`) on a made-up machine.

@@ -1,18 +1,29 @@
 import FeedComponents
 import SplitMix
 
-/// Random pairs of real feed documents for the property tests, in the spirit of FeedDiffTests'
-/// `RandomFeeds`, with varied nodes: every known and an unknown type, props of every JSON kind
-/// (non-ASCII and escaped strings, negative integers, decimals, nesting), every action and size,
-/// headers, footers and newer fields on sections and documents.
+/// Random pairs of real feed documents for the property tests — the one seeded generator of
+/// feeds the suites share (the diff's, the wire's, the contract's, the preview's) — with varied
+/// nodes: every known and an unknown type, props of every JSON kind (non-ASCII and escaped
+/// strings, negative integers, decimals, nesting), every action and size, headers, footers and
+/// newer fields on sections and documents.
 ///
 /// Case `n` picks a shape by `n % 10`: everything new from an empty feed, everything removed, full
 /// reversal, every item replaced, an unchanged feed, and otherwise a random mix of section and item
 /// inserts, deletes, content updates, header/footer/field changes, in-section and cross-section
 /// moves (including items leaving deleted sections and joining inserted ones).
 public struct RandomDocuments {
+  /// What a generated item's props are.
+  public enum Props: Sendable {
+    /// Any JSON under any type: what the diff and the wire carry, whatever the type says.
+    case any
+    /// The props each known type requires, as the contract's schemas say (docs/openapi.json),
+    /// besides a type no version knows: documents a phone may be sent.
+    case typed
+  }
+
   private var rng: SplitMix64
   private var counter = 0
+  private let props: Props
 
   /// A section while it is being generated.
   private struct Draft {
@@ -23,8 +34,9 @@ public struct RandomDocuments {
     var items: [ItemNode]
   }
 
-  public init(seed: UInt64) {
+  public init(seed: UInt64, props: Props = .any) {
     rng = SplitMix64(seed: seed)
+    self.props = props
   }
 
   public mutating func pair(case n: Int) throws -> (base: FeedDocument, target: FeedDocument) {
@@ -79,12 +91,8 @@ public struct RandomDocuments {
   }
 
   private mutating func node(id: String) -> ItemNode {
-    let types = ["account_row", "notice", "title", "summary_row", "toggle_row", "promo_carousel"]
-    var props: [String: JSONValue] = [:]
-    for _ in 0..<rng.below(3) {
-      let keys = ["title", "value", "subtitle", "message", "ratio", "count", "tags", "on", "extra"]
-      props[keys[rng.below(keys.count)]] = value(depth: 0)
-    }
+    let typed = props == .typed ? typedProps() : nil
+    let props = typed?.props ?? anyProps()
     var actions: [String: Action] = [:]
     if rng.chance(50) { actions["touch"] = .openURL("app://accounts/\(rng.below(100))") }
     if rng.chance(20) { actions["dismiss"] = .dismissNotice(id: id) }
@@ -96,9 +104,55 @@ public struct RandomDocuments {
     ]
     var fields: [String: JSONValue] = [:]
     if rng.chance(5) { fields["shimmer"] = ["speed": .integer(rng.below(5))] }
+    let type = typed?.type ?? anyType()
     return ItemNode(
-      id: id, type: types[rng.below(types.count)], props: props, actions: actions,
-      size: sizes[rng.below(sizes.count)], additionalFields: fields)
+      id: id, type: type, props: props, actions: actions, size: sizes[rng.below(sizes.count)],
+      additionalFields: fields)
+  }
+
+  /// Up to three props of any JSON kind, whatever the type.
+  private mutating func anyProps() -> [String: JSONValue] {
+    var props: [String: JSONValue] = [:]
+    for _ in 0..<rng.below(3) {
+      let keys = ["title", "value", "subtitle", "message", "ratio", "count", "tags", "on", "extra"]
+      props[keys[rng.below(keys.count)]] = value(depth: 0)
+    }
+    return props
+  }
+
+  private mutating func anyType() -> String {
+    let types = ["account_row", "notice", "title", "summary_row", "toggle_row", "promo_carousel"]
+    return types[rng.below(types.count)]
+  }
+
+  /// A known type with the props it requires (and some it may have), or `promo_carousel`, which
+  /// no version knows, with props of any kind.
+  private mutating func typedProps() -> (type: String, props: [String: JSONValue]) {
+    switch rng.below(8) {
+    case 0:
+      var props: [String: JSONValue] = [
+        "title": text(), "value": .string("\(rng.below(1_000_000))원"),
+      ]
+      if rng.chance(50) { props["subtitle"] = text() }
+      return ("account_row", props)
+    case 1:
+      var props = [
+        "message": text(), "severity": .string(["info", "warning", "critical"][rng.below(3)]),
+      ]
+      if rng.chance(30) { props["button_title"] = text() }
+      return ("notice", props)
+    case 2: return ("title", ["text": text()])
+    case 3: return ("summary_row", ["label": text(), "value": text()])
+    case 4: return ("toggle_row", ["title": text(), "is_on": .bool(rng.chance(50))])
+    case 5: return ("empty_state", ["message": text()])
+    case 6: return ("text_row", ["text": text()])
+    default: return ("promo_carousel", ["slides": value(depth: 0), "ratio": .decimal("1.50")])
+    }
+  }
+
+  private mutating func text() -> JSONValue {
+    let texts = ["116,848원", "저축 통장", "a \"quoted\" / slash", "line\nbreak\ttab\u{1}", "", "é 🇰🇷"]
+    return .string(texts[rng.below(texts.count)])
   }
 
   private mutating func value(depth: Int) -> JSONValue {

@@ -13,13 +13,15 @@
 
 static inline struct MHD_Daemon *accountfeed_mhd_start(
     unsigned int flags, int listen_socket, MHD_AcceptPolicyCallback accept_policy,
-    MHD_AccessHandlerCallback handler, void *handler_context,
+    MHD_AccessHandlerCallback handler, void *handler_context, MHD_LogCallback logger,
     MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback connection,
     void *(*uri_logger)(void *context, const char *uri, struct MHD_Connection *connection),
     unsigned int thread_pool_size, unsigned int connection_timeout,
     size_t connection_memory_limit, unsigned int connection_limit) {
   return MHD_start_daemon(
       flags, 0, accept_policy, handler_context, handler, handler_context,
+      // First, as libmicrohttpd asks, so none of its messages goes to its own logger.
+      MHD_OPTION_EXTERNAL_LOGGER, logger, handler_context,
       MHD_OPTION_LISTEN_SOCKET, listen_socket,
       MHD_OPTION_NOTIFY_COMPLETED, completed, handler_context,
       MHD_OPTION_NOTIFY_CONNECTION, connection, handler_context,

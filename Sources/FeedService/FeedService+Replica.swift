@@ -5,29 +5,30 @@ extension FeedService {
   public var hasReadReplica: Bool { replica != nil }
 
   /// The read replica measured now against the primary (nil without a replica). A replica
-  /// further behind than `ReplicaOptions.maxLagBytes`, or one that cannot be asked, is sent no
-  /// reads until a later measurement finds it caught up. Throws only when the primary cannot
-  /// be asked.
+  /// further behind than `ReplicaOptions.maxLagBytes`, not in recovery, or one that cannot be
+  /// asked, is sent no reads until a later measurement finds it caught up. Throws only when the
+  /// primary cannot be asked.
   public func replicaStatus() throws -> ReplicaStatus? {
     guard let replica else { return nil }
     let primary = try withStore { try $0.flushedWALPosition() }
-    var problem: String?
+    var problem: ReplicaStatus.Problem?
+    var failure: FeedServiceError?
     var lag: Int64?
     do {
-      let measured = try replica.measureLag(primary: primary)
-      lag = measured
-      if measured > replica.options.maxLagBytes {
-        problem =
-          "the read replica is \(measured) bytes of log behind (more than \(replica.options.maxLagBytes)); reads go to the primary"
+      lag = try replica.measureLag(primary: primary)
+      if let lag, lag > replica.options.maxLagBytes {
+        problem = .behind
+      } else if lag == nil {
+        problem = .notReplica
       }
     } catch {
-      problem =
-        "the read replica cannot be read (\(FeedServiceError(classifying: error).message)); reads go to the primary"
+      failure = FeedServiceError(classifying: error)
+      problem = failure?.kind == .unreachable ? .unreachable : .failed
     }
     let reads = replica.reads
     return ReplicaStatus(
-      servesReads: problem == nil, lagBytes: lag, problem: problem,
-      replicaReads: reads.replica, primaryReads: reads.primary)
+      lagBytes: lag, problem: problem, failure: failure, replicaReads: reads.replica,
+      primaryReads: reads.primary)
   }
 
   /// Feed reads the replica answered and reads that went to the primary instead, since the

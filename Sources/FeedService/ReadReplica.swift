@@ -26,7 +26,6 @@ final class ReadReplica: Sendable {
     /// The fence of every owner (after a listener reconnected).
     var floor: Int64 = 0
     var avoidUntil: ContinuousClock.Instant?
-    var problem: String?
     var lagBytes: Int64?
     var replicaReads = 0
     var primaryReads = 0
@@ -85,10 +84,7 @@ final class ReadReplica: Sendable {
     guard fence > 0 else { return true }
     let deadline = ContinuousClock.now + options.catchUpWait
     while true {
-      guard let replayed = try store.replayedWALPosition() else {
-        state.withLock { $0.problem = "the replica is not in recovery (promoted, or a primary)" }
-        return false
-      }
+      guard let replayed = try store.replayedWALPosition() else { return false }
       if replayed >= fence {
         state.withLock { state in
           state.fences = state.fences.filter { $0.value > replayed }
@@ -104,26 +100,25 @@ final class ReadReplica: Sendable {
   private func failed(_ error: any Error) {
     let failure = FeedServiceError(classifying: error)
     guard failure.kind == .unreachable || failure.kind == .unavailable else { return }
-    state.withLock { state in
-      state.avoidUntil = .now + options.retryAfter
-      state.problem = failure.message
-    }
+    state.withLock { $0.avoidUntil = .now + options.retryAfter }
   }
 
   /// How far the replica is behind `primary` (the primary's flushed log position), measured
-  /// now; remembered, so a replica too far behind is sent no reads until measured again.
-  /// Throws when the replica cannot be asked.
-  func measureLag(primary: Int64) throws -> Int64 {
+  /// now; remembered, so a replica too far behind is sent no reads until measured again. Nil
+  /// when it is not a replica (not in recovery: promoted, or a primary), which is then passed
+  /// over like one that failed. Throws when the replica cannot be asked.
+  func measureLag(primary: Int64) throws -> Int64? {
     do {
-      let replayed = try pool.withStore { try $0.replayedWALPosition() }
-      guard let replayed else {
-        throw FeedServiceError.unavailable(
-          "the read replica is not in recovery (promoted, or a primary)")
+      guard let replayed = try pool.withStore({ try $0.replayedWALPosition() }) else {
+        state.withLock { state in
+          state.lagBytes = nil
+          state.avoidUntil = .now + options.retryAfter
+        }
+        return nil
       }
       let lag = max(0, primary - replayed)
       state.withLock { state in
         state.lagBytes = lag
-        state.problem = nil
         state.avoidUntil = nil
       }
       return lag
@@ -133,12 +128,6 @@ final class ReadReplica: Sendable {
       throw error
     }
   }
-
-  /// Why the replica last failed or was passed over, nil once it answered again.
-  var problem: String? { state.withLock { $0.problem } }
-
-  /// The last lag measured, nil when the replica could not be measured.
-  var lagBytes: Int64? { state.withLock { $0.lagBytes } }
 
   /// How many reads the replica answered and how many went to the primary instead.
   var reads: (replica: Int, primary: Int) {

@@ -26,13 +26,23 @@ final class ConnectionTable: Sendable {
     let socket: Int32
     let address: String
     let admission: Admission
+    /// libmicrohttpd's connection, touched only on its thread.
+    let connection: OpaquePointer
+    /// The thread that accepted the connection: libmicrohttpd serves it there and nowhere else.
+    let thread: pthread_t
     /// When it began waiting for a request; nil while a request is being answered or streamed.
     fileprivate var waitingSince: ContinuousClock.Instant?
+    /// Whether the server has answered it itself and shut it down (`UnreadableLength`).
+    fileprivate var shutDown = false
 
-    fileprivate init(socket: Int32, address: String, admission: Admission) {
+    fileprivate init(
+      socket: Int32, address: String, admission: Admission, connection: OpaquePointer
+    ) {
       self.socket = socket
       self.address = address
       self.admission = admission
+      self.connection = connection
+      self.thread = pthread_self()
       self.waitingSince = .now
     }
   }
@@ -62,13 +72,15 @@ final class ConnectionTable: Sendable {
   /// Whether one more connection fits, the reserve included (asked before libmicrohttpd keeps it).
   var hasRoom: Bool { state.withLock { $0.entries.count < limit + reserve } }
 
-  /// Counts a connection libmicrohttpd has just opened and says whether it is served.
-  func opened(socket: Int32, address: String) -> Entry {
+  /// Counts a connection libmicrohttpd has just opened, on the thread that will serve it, and
+  /// says whether it is served.
+  func opened(socket: Int32, address: String, connection: OpaquePointer) -> Entry {
     state.withLock { state in
       let fromAddress = state.perAddress[address, default: 0]
       let admission: Admission =
         fromAddress >= perAddress ? .addressFull : state.admitted >= limit ? .serverFull : .admitted
-      let entry = Entry(socket: socket, address: address, admission: admission)
+      let entry = Entry(
+        socket: socket, address: address, admission: admission, connection: connection)
       state.entries[ObjectIdentifier(entry)] = entry
       if admission == .admitted {
         state.admitted += 1
@@ -79,14 +91,16 @@ final class ConnectionTable: Sendable {
   }
 
   /// Forgets a connection; libmicrohttpd closes its socket only after this returns, so a
-  /// shutdown under the same lock never reaches a descriptor given to another socket.
-  func closed(_ entry: Entry) {
+  /// shutdown under the same lock never reaches a descriptor given to another socket. Returns
+  /// whether the server had shut it down itself (`shutDown(_:)`).
+  func closed(_ entry: Entry) -> Bool {
     state.withLock { state in
-      guard state.entries.removeValue(forKey: ObjectIdentifier(entry)) != nil else { return }
-      guard entry.admission == .admitted else { return }
+      guard state.entries.removeValue(forKey: ObjectIdentifier(entry)) != nil else { return false }
+      guard entry.admission == .admitted else { return entry.shutDown }
       state.admitted -= 1
       let remaining = state.perAddress[entry.address, default: 1] - 1
       state.perAddress[entry.address] = remaining > 0 ? remaining : nil
+      return entry.shutDown
     }
   }
 
@@ -99,6 +113,22 @@ final class ConnectionTable: Sendable {
   /// connection: the deadline starts again.
   func requestCompleted(_ entry: Entry) {
     state.withLock { _ in entry.waitingSince = .now }
+  }
+
+  /// The connections the calling thread serves that the server has not shut down itself.
+  func servedOnThisThread() -> [Entry] {
+    let thread = pthread_self()
+    return state.withLock { state in
+      state.entries.values.filter { !$0.shutDown && pthread_equal($0.thread, thread) != 0 }
+    }
+  }
+
+  /// The server has answered the connection itself and shut it down.
+  func shutDown(_ entry: Entry) {
+    state.withLock { _ in
+      entry.shutDown = true
+      entry.waitingSince = nil
+    }
   }
 
   /// Shuts down every connection whose request is later than the deadline (libmicrohttpd then

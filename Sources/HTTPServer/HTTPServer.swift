@@ -133,14 +133,23 @@ public final class HTTPServer: Sendable {
     closeWatcher.withLock { $0 = StreamCloseWatcher() }
     workers.withLock { $0 = RequestWorkers(limits.workerBounds) }
     let context = Unmanaged.passRetained(self).toOpaque()
+    // The error log is on for the logger below, which acts on two messages and prints none.
     let flags =
       MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
-      | MHD_ALLOW_SUSPEND_RESUME.rawValue | (address.isIPv6 ? MHD_USE_IPv6.rawValue : 0)
+      | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
+      | (address.isIPv6 ? MHD_USE_IPv6.rawValue : 0)
     // libmicrohttpd's own limit splits among its threads and, when a thread reaches its share,
     // takes the listening socket out of that thread's epoll set; the accept policy keeps the
     // count far below it, so only the server's bounds apply (see the type's comment).
     let started = accountfeed_mhd_start(
-      flags, socket, Self.acceptPolicy, Self.accessHandler, context, Self.completedHandler,
+      flags, socket, Self.acceptPolicy, Self.accessHandler, context,
+      // libmicrohttpd's log prints nothing; it answers the length refusals libmicrohttpd
+      // announces there before it would answer them twice (`UnreadableLength`). A closure here,
+      // not a stored one: Swift 6.3 crashes deserializing a stored `va_list` function type.
+      { context, format, _ in
+        guard let context, let format, UnreadableLength.announcesRefusal(format) else { return }
+        Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().refuseUnreadableLengths()
+      }, Self.completedHandler,
       Self.connectionHandler, Self.targetHandler, UInt32(limits.threads),
       UInt32(limits.idleTimeoutSeconds), limits.maxHeaderBytes, UInt32(Int32.max))
     guard let started else {
@@ -349,12 +358,12 @@ public final class HTTPServer: Sendable {
           Self.fields(connection), requiresHost: version == "HTTP/1.1")
         exchange.headers = fields.headers
         if let length = fields.contentLength, length > UInt64(limits.maxBodyBytes) {
-          var response = HTTPError.contentTooLarge(limit: limits.maxBodyBytes).response
-          response.headers.append(("Connection", "close"))
-          return respond(connection, exchange, response)
+          return respond(
+            connection, exchange,
+            Self.earlyRefusal(.contentTooLarge(limit: limits.maxBodyBytes)))
         }
       } catch {
-        return respond(connection, exchange, error.response)
+        return respond(connection, exchange, Self.earlyRefusal(error))
       }
       return .YES
     }
@@ -374,7 +383,7 @@ public final class HTTPServer: Sendable {
     if let deferred = exchange.deferred { return deliver(deferred, on: connection, exchange) }
     if exchange.bodyTooLarge {
       return respond(
-        connection, exchange, HTTPError.contentTooLarge(limit: limits.maxBodyBytes).response)
+        connection, exchange, Self.earlyRefusal(.contentTooLarge(limit: limits.maxBodyBytes)))
     }
     if stopping.load(ordering: .sequentiallyConsistent) {
       return respond(connection, exchange, Self.shuttingDown)
@@ -428,9 +437,19 @@ public final class HTTPServer: Sendable {
         "this address holds as many connections as one address may; close one first",
         headers: ["Retry-After": "5"])
     }
-    var response = error.response
-    response.headers.append(("Connection", "close"))
-    return response
+    return Self.earlyRefusal(error)
+  }
+
+  /// A refusal made before any route runs — a connection past a limit, a frame or field the
+  /// server does not trust, a body over the bound, a server stopping — ends its connection
+  /// (the server reads nothing more from it) and holds only for this moment, so no cache keeps
+  /// it: `Cache-Control: no-store`, as the contract requires of every answer of `/readyz`,
+  /// `/healthz` and `/metrics`, the routes such a refusal may stand in for.
+  private static func earlyRefusal(_ error: HTTPError) -> HTTPResponse {
+    var headers = error.headers
+    headers["Connection"] = "close"
+    headers["Cache-Control"] = "no-store"
+    return HTTPError(error.status, code: error.code, error.message, headers: headers).response
   }
 
   private func respond(
@@ -609,9 +628,7 @@ public final class HTTPServer: Sendable {
 
   /// What a request arriving (or still waiting) while the server stops is answered.
   private static var shuttingDown: HTTPResponse {
-    var response = HTTPError.unavailable("the server is shutting down").response
-    response.headers.append(("Connection", "close"))
-    return response
+    earlyRefusal(.unavailable("the server is shutting down"))
   }
 
   /// Answers the requests whose workers are still running once the drain is over, so no
@@ -705,12 +722,37 @@ public final class HTTPServer: Sendable {
     if code == .CONNECTION_NOTIFY_STARTED {
       guard let table else { return }
       let entry = table.opened(
-        socket: accountfeed_mhd_connection_socket(connection), address: remoteAddress(connection))
+        socket: accountfeed_mhd_connection_socket(connection), address: remoteAddress(connection),
+        connection: connection)
       socketContext.pointee = Unmanaged.passRetained(entry).toOpaque()
     } else if let pointer = socketContext.pointee {
       socketContext.pointee = nil
       let entry = Unmanaged<ConnectionTable.Entry>.fromOpaque(pointer).takeRetainedValue()
-      table?.closed(entry)
+      if table?.closed(entry) == true {
+        server.inFlight.subtract(1, ordering: .sequentiallyConsistent)
+      }
+    }
+  }
+
+  /// Answers, once each, the connections of this thread that libmicrohttpd refuses for their
+  /// length, and shuts them down. Each counts as a request in progress until libmicrohttpd has
+  /// closed it: the client may read the answer and go before libmicrohttpd has queued its own,
+  /// and `stop()` must not stop the daemon in between — 0.9.75 then "queues" the response
+  /// without setting it and dereferences the missing one.
+  private func refuseUnreadableLengths() {
+    guard let table = connections.withLock({ $0 }) else { return }
+    for entry in table.servedOnThisThread() {
+      guard
+        let error = UnreadableLength.refusal(of: entry.connection, bodyLimit: limits.maxBodyBytes)
+      else { continue }
+      inFlight.add(1, ordering: .sequentiallyConsistent)
+      table.shutDown(entry)
+      UnreadableLength.send(Self.earlyRefusal(error), on: entry.socket)
+      metrics.record(route: "unmatched", status: error.status.code, seconds: 0)
+      log?.record(
+        RequestLog.Entry(
+          time: Date(), remoteAddress: entry.address, method: "-", path: "-", route: "unmatched",
+          status: error.status.code, milliseconds: 0))
     }
   }
 

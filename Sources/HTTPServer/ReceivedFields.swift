@@ -71,19 +71,21 @@ struct ReceivedFields {
     headers = values.mapValues { $0.joined(separator: ", ") }
   }
 
-  /// The one length every `Content-Length` line and list member states: identical repeats are
-  /// accepted (RFC 9112 §6.3 allows it), anything but digits or differing lengths are not.
+  /// The one length every `Content-Length` line states: identical repeats are accepted (RFC
+  /// 9112 §6.3 allows it); a line that is not one decimal number (a list `2, 2` included) or
+  /// lines that differ are not.
   private static func length(_ lines: [String]) throws(HTTPError) -> UInt64 {
-    let members = lines.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-      .map { $0.trimmingCharacters(in: .whitespaces) }
-    guard let first = members.first, members.allSatisfy({ $0 == first }), !first.isEmpty,
+    guard let first = lines.first, lines.allSatisfy({ $0 == first }), !first.isEmpty,
       first.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
     else {
-      throw refusal("Content-Length is one decimal number of bytes")
+      throw unreadableLength
     }
     // More digits than UInt64 holds is still a valid, if absurd, length: too large, not wrong.
     return UInt64(first) ?? .max
   }
+
+  /// The refusal of a `Content-Length` that is not one decimal number of bytes.
+  static let unreadableLength = refusal("Content-Length is one decimal number of bytes")
 
   private static func refusal(_ message: String) -> HTTPError {
     HTTPError(.badRequest, code: "bad_request", message, headers: ["Connection": "close"])

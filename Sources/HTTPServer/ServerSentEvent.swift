@@ -1,19 +1,17 @@
 /// One server-sent event, framed as the EventSource standard reads it: `id:`, `event:`, one
-/// `data:` line per line of data, and a blank line that dispatches it.
+/// `data:` line per line of data, and a blank line that dispatches it. No `retry:`: when to
+/// reconnect is the client's choice (after a refusal, `Retry-After` says), as the contract says.
 public struct ServerSentEvent: Equatable, Sendable {
   /// What a client sends back as `Last-Event-ID` when it reconnects.
   public var id: String?
   /// The event type (`changeset`); without one a client sees a `message`.
   public var event: String?
   public var data: String
-  /// How long a client waits before reconnecting, in milliseconds.
-  public var retry: Int?
 
-  public init(id: String? = nil, event: String? = nil, data: String, retry: Int? = nil) {
+  public init(id: String? = nil, event: String? = nil, data: String) {
     self.id = id
     self.event = event
     self.data = data
-    self.retry = retry
   }
 
   /// The event's bytes on the wire. Line breaks inside `id` and `event` would end the field
@@ -22,7 +20,6 @@ public struct ServerSentEvent: Equatable, Sendable {
     var text = ""
     if let id { text += "id: \(Self.oneLine(id))\n" }
     if let event { text += "event: \(Self.oneLine(event))\n" }
-    if let retry { text += "retry: \(retry)\n" }
     for line in data.split(separator: "\n", omittingEmptySubsequences: false) {
       text += "data: \(line.hasSuffix("\r") ? line.dropLast() : line)\n"
     }

@@ -52,7 +52,10 @@ public struct PhoneAPI: Sendable {
     router.fairnessKey = Self.client
     router.addOperationsReporting(metrics: metrics) {
       do {
-        return try service.checkReady()
+        let readiness = try service.checkReady()
+        // The replica's own words go to the log too; the answer has only its fixed vocabulary.
+        if let failure = readiness.replicaFailure { HTTPError.log(failure, as: "read replica") }
+        return readiness.fields
       } catch {
         // The database's own words (user, socket, port) go to the log; the answer says only
         // what kind of trouble it is.

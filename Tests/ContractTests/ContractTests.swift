@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import AccountModel
 import FeedAssembler
 import FeedComponents
@@ -25,15 +26,14 @@ struct ContractTests {
   }
 
   @Test func everyGeneratedDocumentMatchesTheFeedDocumentSchema() throws {
-    var feeds = RandomFeeds(seed: 30)
     let corpus = try Corpus()
-    for document in try feeds.documents(count: 200) { try corpus.add(document.encoded()) }
+    for document in try Self.documents(seed: 30) { try corpus.add(document.encoded()) }
     let run = try Contract.validate(corpus.files, against: "FeedDocument")
     #expect(run.status == 0, "\(run.output)")
   }
 
   @Test func everyScreenTheAssemblerDrawsMatchesTheFeedDocumentSchema() throws {
-    var feeds = RandomFeeds(seed: 31)
+    var feeds = RandomScreens(seed: 31)
     let corpus = try Corpus()
     for document in try Self.screens(&feeds) { try corpus.add(document.encoded()) }
     let run = try Contract.validate(corpus.files, against: "FeedDocument")
@@ -41,10 +41,10 @@ struct ContractTests {
   }
 
   @Test func everyChangesetBetweenConsecutiveDocumentsMatchesTheChangesetSchema() throws {
-    var feeds = RandomFeeds(seed: 32)
+    var feeds = RandomScreens(seed: 32)
     let corpus = try Corpus()
     let catalog = try Self.catalog()
-    var sequences = [try feeds.documents(count: 200)]
+    var sequences = [try Self.documents(seed: 32)]
     for name in Self.screenNames {
       sequences.append(try feeds.screens(of: try catalog.layout(of: name), count: 50))
     }
@@ -58,8 +58,7 @@ struct ContractTests {
   }
 
   @Test func theChangesetToTheSameDocumentHasNoStagesAndMatchesTheSchema() throws {
-    var feeds = RandomFeeds(seed: 33)
-    let document = try #require(try feeds.documents(count: 1).first)
+    let document = try #require(try Self.documents(seed: 33).first)
     let changeset = WireChangeset(from: document, to: document).encoded()
     #expect(String(decoding: changeset, as: UTF8.self).contains(#""stages":[]"#))
     let corpus = try Corpus()
@@ -69,7 +68,7 @@ struct ContractTests {
   }
 
   @Test func everyActionTheServerPerformsIsAValidRequestBodyAsThePhoneSendsItBack() throws {
-    var feeds = RandomFeeds(seed: 34)
+    var feeds = RandomScreens(seed: 34)
     let corpus = try Corpus()
     for document in try Self.screens(&feeds) {
       for section in document.sections {
@@ -91,8 +90,7 @@ struct ContractTests {
   }
 
   @Test func aDocumentWithATamperedDigestIsRejected() throws {
-    var feeds = RandomFeeds(seed: 35)
-    let document = try #require(try feeds.documents(count: 1).first)
+    let document = try #require(try Self.documents(seed: 35).first)
     var json = try #require(try JSONParser.parse(Array(document.encoded())).objectValue)
     json["digest"] = .string(document.digest.uppercased())
     let corpus = try Corpus()
@@ -121,6 +119,17 @@ struct ContractTests {
     #expect(run.status == 1)
   }
 
+  /// 200 documents of the shared generator, with the props each known type requires: a base
+  /// and its target after every kind of change, pair after pair (so of two neighbours, one is
+  /// the other changed, or the next pair's unrelated base).
+  static func documents(seed: UInt64) throws -> [FeedDocument] {
+    var documents = RandomDocuments(seed: seed, props: .typed)
+    return try (0..<100).flatMap { n in
+      let (base, target) = try documents.pair(case: n)
+      return [base, target]
+    }
+  }
+
   // MARK: The real screens
 
   /// The screen layouts of `config/screens` (a test of FeedAssembler keeps them the built-in ones).
@@ -129,7 +138,7 @@ struct ContractTests {
   }
 
   /// 50 documents of each screen in `config/screens`, drawn from changing rows.
-  static func screens(_ feeds: inout RandomFeeds) throws -> [FeedDocument] {
+  static func screens(_ feeds: inout RandomScreens) throws -> [FeedDocument] {
     let catalog = try catalog()
     return try screenNames.flatMap { try feeds.screens(of: try catalog.layout(of: $0), count: 50) }
   }

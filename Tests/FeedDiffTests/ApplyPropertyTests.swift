@@ -10,7 +10,7 @@ struct ApplyPropertyTests {
     var feeds = RandomFeeds(seed: 0x5EED_0001)
     var failures: [String] = []
     for n in 0..<Self.caseCount {
-      let (old, new) = feeds.pair(case: n)
+      let (old, new) = try feeds.pair(case: n)
       let changeset = try StagedChangeset(source: old, target: new)
       if try apply(changeset, to: old) != new { failures.append("case \(n)") }
     }
@@ -22,7 +22,7 @@ struct ApplyPropertyTests {
     var feeds = RandomFeeds(seed: 0x5EED_0001)
     var failures: [String] = []
     for n in 0..<Self.caseCount {
-      let (old, new) = feeds.pair(case: n)
+      let (old, new) = try feeds.pair(case: n)
       let changeset = try StagedChangeset(source: old, target: new)
       failures += StageChecker.problems(in: changeset).map { "case \(n): \($0)" }
     }
@@ -33,7 +33,7 @@ struct ApplyPropertyTests {
   @Test func keepingReloadsApartAddsAtMostTwoStages() throws {
     var feeds = RandomFeeds(seed: 0x5EED_0004)
     for n in 0..<Self.caseCount {
-      let (old, new) = feeds.pair(case: n)
+      let (old, new) = try feeds.pair(case: n)
       let staged = try StagedChangeset(source: old, target: new).count
       let structural = try StagedChangeset(source: old, target: withoutUpdates(new, from: old))
         .count
@@ -45,7 +45,7 @@ struct ApplyPropertyTests {
     var feeds = RandomFeeds(seed: 0x5EED_0005)
     var checked = 0
     for n in 0..<Self.caseCount {
-      let (old, new) = feeds.pair(case: n)
+      let (old, new) = try feeds.pair(case: n)
       let changeset = try StagedChangeset(source: old, target: new)
       guard
         changeset.allSatisfy({
@@ -63,7 +63,7 @@ struct ApplyPropertyTests {
   @Test func theLastStageHoldsTheNewFeed() throws {
     var feeds = RandomFeeds(seed: 0x5EED_0002)
     for n in 0..<1_000 {
-      let (old, new) = feeds.pair(case: n)
+      let (old, new) = try feeds.pair(case: n)
       #expect(try StagedChangeset(source: old, target: new).target == new)
     }
   }
@@ -71,7 +71,7 @@ struct ApplyPropertyTests {
   @Test func movesNeverExceedTheItemsThatChangedPlace() throws {
     var feeds = RandomFeeds(seed: 0x5EED_0003)
     for n in 0..<1_000 {
-      let (old, new) = feeds.pair(case: n)
+      let (old, new) = try feeds.pair(case: n)
       let changeset = try StagedChangeset(source: old, target: new)
       let moved = changeset.stages.reduce(0) { $0 + $1.elementMoved.count }
       #expect(moved <= relocatedItemBound(old, new))

@@ -34,7 +34,7 @@ struct ChangesetJSONTests {
   @Test func equalChangesetsGiveIdenticalBytes() throws {
     var feeds = RandomFeeds(seed: 7)
     for n in 0..<200 {
-      let (old, new) = feeds.pair(case: n)
+      let (old, new) = try feeds.pair(case: n)
       let first = try StagedChangeset(source: old, target: new).jsonData()
       let second = try StagedChangeset(source: old, target: new).jsonData()
       #expect(first == second)

@@ -8,8 +8,9 @@ import Testing
 @Suite struct ReadinessTests {
   @Test func aMigratedDatabaseWithoutAReplicaIsReadyAndSaysNothingMore() throws {
     try withService { service, _ in
-      let fields = try service.checkReady()
-      #expect(fields.isEmpty)
+      let readiness = try service.checkReady()
+      #expect(readiness.fields.isEmpty)
+      #expect(readiness.replicaFailure == nil)
     }
   }
 

@@ -64,7 +64,10 @@ enum ContractCheck {
     var problems: [String] = []
     let mediaType = response.headers["content-type"]
     if described.mediaTypes.isEmpty {
-      if !response.body.isEmpty { problems.append("a body where the contract has none") }
+      // An untyped body (libmicrohttpd's own 414 and 431 page) is no representation of the API.
+      if !response.body.isEmpty, mediaType != nil {
+        problems.append("a body where the contract has none")
+      }
     } else if let mediaType, described.mediaTypes.contains(mediaType) {
       // A gzip-encoded body is the same document compressed (CompressionTests hold the round trip);
       // its plain twin is what the schema checks.
@@ -102,8 +105,9 @@ enum ContractCheck {
 
   /// The response the contract describes for `status` to `method path`: the operation's own,
   /// else a refusal the contract allows anywhere — 404 for a path it does not list, 405 for a
-  /// method a listed path does not answer, 413 and 503 on any request, and 429 for a connection
-  /// past its address's limit.
+  /// method a listed path does not answer, and the refusals made before a route runs on any
+  /// request: 400 (framing and fields), 413, 414 and 431 (libmicrohttpd's), 501, 503, and 429
+  /// for a connection past its address's limit.
   private static func expected(
     _ method: String, _ path: String, _ status: Int, in contract: PhoneContract
   ) -> PhoneContract.Response? {
@@ -114,7 +118,10 @@ enum ContractCheck {
     case 404 where listed == nil: return contract.shared["NotFound"]
     case 405 where listed != nil && listed?.operations[operation] == nil:
       return contract.shared["MethodNotAllowed"]
+    case 400: return contract.shared["BadRequest"]
     case 413: return contract.shared["ContentTooLarge"]
+    case 414, 431: return contract.shared["HeaderTooLarge"]
+    case 501: return contract.shared["NotImplemented"]
     case 503: return contract.shared["Unavailable"]
     case 429: return contract.shared["TooManyConnections"]
     default: return nil

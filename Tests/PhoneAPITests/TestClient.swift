@@ -108,6 +108,51 @@ final class TestConnection {
     return recv(socket, &byte, 1, 0) == 0
   }
 
+  /// Every byte the server sends until it closes the connection (or the read times out, which
+  /// throws): what a client that trusts no framing sees.
+  func readToEnd() throws -> [UInt8] {
+    while true {
+      var chunk = [UInt8](repeating: 0, count: 16384)
+      let count = recv(socket, &chunk, chunk.count, 0)
+      if count == 0 { break }
+      guard count > 0 else { throw TestClientError.closed }
+      buffer.append(contentsOf: chunk[0..<count])
+    }
+    defer { buffer.removeAll() }
+    return buffer
+  }
+
+  /// The responses `bytes` hold one after another (each framed by its `Content-Length`), all of
+  /// them: bytes left over that do not make a whole response are an error.
+  static func responses(in bytes: [UInt8]) throws -> [TestResponse] {
+    var rest = bytes[...]
+    var responses: [TestResponse] = []
+    while !rest.isEmpty {
+      guard let end = rest.indices.first(where: { rest[$0...].starts(with: [13, 10, 13, 10]) })
+      else { throw TestClientError.malformed(String(decoding: rest, as: UTF8.self)) }
+      let lines = String(decoding: rest[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+      let parts = lines[0].split(separator: " ")
+      guard parts.count >= 2, let status = Int(parts[1]) else {
+        throw TestClientError.malformed(lines[0])
+      }
+      var headers: [String: String] = [:]
+      for line in lines.dropFirst() {
+        guard let colon = line.firstIndex(of: ":") else { throw TestClientError.malformed(line) }
+        headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+          .trimmingCharacters(in: .whitespaces)
+      }
+      let length = headers["content-length"].flatMap(Int.init) ?? 0
+      guard rest.endIndex - (end + 4) >= length else {
+        throw TestClientError.malformed(String(decoding: rest, as: UTF8.self))
+      }
+      responses.append(
+        TestResponse(
+          status: status, headers: headers, body: Data(rest[(end + 4)...].prefix(length))))
+      rest = rest[(end + 4 + length)...]
+    }
+    return responses
+  }
+
   private func readLine() throws -> String {
     while true {
       if let index = buffer.firstIndex(of: 0x0A) {

@@ -1,0 +1,40 @@
+import AccountStore
+import FeedService
+import Foundation
+import HTTPServer
+import PhoneAPI
+import Postgres
+import PostgresTestSupport
+import Testing
+
+/// `/readyz` of a server whose read replica is down: 200 (the primary serves), and what it says
+/// of the replica is the contract's fixed words (`Ready` in docs/openapi.json, held by
+/// `ContractCheck`), never where the replica is or what PostgreSQL said.
+@Suite("Phone API: readiness with a read replica down")
+struct ReplicaReadinessRouteTests {
+  @Test func theAnswerNamesTheReplicaInFixedWordsOnly() throws {
+    try TestDatabase.with(.migrated) { database in
+      let primary = database.configuration
+      let replica = PostgresConfiguration(
+        "host=/nonexistent-accountfeed-replica port=6543 user=replica_reader connect_timeout=1")
+      let service = FeedService(
+        store: { try AccountStore(primary) }, replicaStore: { try AccountStore(replica) })
+      let metrics = ServerMetrics()
+      let server = HTTPServer(
+        router: PhoneAPI(service: service, events: nil).router(metrics: metrics), metrics: metrics)
+      let port = try server.start(try ListenAddress("127.0.0.1:0")).port
+      ContractCheck.watch(port)
+      defer {
+        ContractCheck.unwatch(port)
+        server.stop()
+      }
+      let ready = try httpRequest(port: port, "GET", "/readyz")
+      #expect(ready.status == 200)
+      #expect(ready.json?["reads"] as? String == "primary")
+      #expect(ready.json?["replica"] as? String == ReplicaStatus.Problem.unreachable.rawValue)
+      for detail in ["nonexistent-accountfeed-replica", "6543", "replica_reader"] {
+        #expect(!ready.text.contains(detail))
+      }
+    }
+  }
+}
