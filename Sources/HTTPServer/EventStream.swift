@@ -50,6 +50,14 @@ public final class EventStream: Sendable {
     write(event.framed)
   }
 
+  /// Queues a `retry:` field, which tells the client how long to wait before reconnecting once
+  /// the stream ends. It dispatches no event (it carries no data); an `EventSource` keeps the
+  /// delay for every later reconnection.
+  public func adviseReconnection(after delay: Duration) {
+    let (seconds, attoseconds) = delay.components
+    write(ServerSentEvent.retry(milliseconds: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+  }
+
   /// Queues a comment line (a heartbeat) unless bytes are already waiting: those will tell
   /// whether the client is still there.
   public func comment(_ text: String) {

@@ -1,6 +1,6 @@
 /// One server-sent event, framed as the EventSource standard reads it: `id:`, `event:`, one
-/// `data:` line per line of data, and a blank line that dispatches it. No `retry:`: when to
-/// reconnect is the client's choice (after a refusal, `Retry-After` says), as the contract says.
+/// `data:` line per line of data, and a blank line that dispatches it. The reconnection delay
+/// (`retry:`) is a field block of its own, sent once as a stream opens (`retry(milliseconds:)`).
 public struct ServerSentEvent: Equatable, Sendable {
   /// What a client sends back as `Last-Event-ID` when it reconnects.
   public var id: String?
@@ -30,6 +30,11 @@ public struct ServerSentEvent: Equatable, Sendable {
   /// stream and tells the server when a client has gone.
   public static func comment(_ text: String) -> String {
     ": \(oneLine(text))\n\n"
+  }
+
+  /// A `retry:` field alone: the client's reconnection delay, no event dispatched.
+  public static func retry(milliseconds: Int64) -> String {
+    "retry: \(milliseconds)\n\n"
   }
 
   private static func oneLine(_ text: String) -> String {

@@ -18,6 +18,7 @@ extension PhoneAPI {
     let owner = scope.ownerID ?? ""
     try streams.acquire(owner)
     let stream = EventStream()
+    stream.adviseReconnection(after: Self.reconnectionDelay)
     let follower = FeedFollower(
       service: service, scope: scope,
       holding: request.header("last-event-id") ?? request.query["since"],
@@ -37,6 +38,12 @@ extension PhoneAPI {
     }
     return .events(stream)
   }
+
+  /// How long a phone waits before reconnecting once its stream ends, sent as the stream's
+  /// first bytes (`retry:`). When a server stops, every phone on it reconnects: a delay of
+  /// seconds, which phones add their own jitter to, spreads them over the instances left rather
+  /// than all in the same instant.
+  static let reconnectionDelay = Duration.seconds(2)
 
   /// Sends the phone what changed since the last event it was sent — unless its stream is
   /// behind (its client is not reading what it has): then nothing is queued now, and once the

@@ -22,6 +22,15 @@ struct LiveEventTests {
     }
   }
 
+  @Test func theStreamOpensWithTheDelayToReconnectAfter() throws {
+    try PhoneFixture.with { fixture in
+      let reader = try TestEventReader(
+        port: fixture.port, path: "/v1/feed/events", headers: fixture.auth(fixture.demoToken))
+      #expect(try reader.next() == TestEventReader.Block(retry: 2000))
+      #expect(try reader.next()?.event == "feed")
+    }
+  }
+
   @Test func anActionArrivesAsAChangesetFromTheHeldDocument() throws {
     try PhoneFixture.with { fixture in
       let reader = try TestEventReader(

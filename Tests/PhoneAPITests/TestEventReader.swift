@@ -9,6 +9,7 @@ final class TestEventReader {
     var event: String?
     var data: String?
     var comment: String?
+    var retry: Int?
   }
 
   let connection: TestConnection
@@ -51,6 +52,8 @@ final class TestEventReader {
             block.id = String(line.dropFirst(4))
           } else if line.hasPrefix("event: ") {
             block.event = String(line.dropFirst(7))
+          } else if line.hasPrefix("retry: ") {
+            block.retry = Int(line.dropFirst(7))
           } else if line.hasPrefix("data: ") {
             data.append(String(line.dropFirst(6)))
           }
@@ -66,10 +69,10 @@ final class TestEventReader {
     }
   }
 
-  /// The next block that is an event, skipping heartbeats.
+  /// The next block that is an event, skipping heartbeats and the reconnection delay.
   func nextEvent() throws -> Block? {
     while let block = try next() {
-      if block.comment == nil { return block }
+      if block.comment == nil, block.retry == nil { return block }
     }
     return nil
   }
