@@ -5,19 +5,30 @@ import Synchronization
 /// and status, a latency histogram by route, open event streams, and gauges the front end adds
 /// (such as its database pool's use).
 public final class ServerMetrics: Sendable {
-  /// A value read when `/metrics` is scraped.
+  /// A value read when `/metrics` is scraped: a gauge (what is so now) or, with
+  /// `kind: .counter`, a count that only grows from the start, which Prometheus rates.
   public struct Gauge: Sendable {
+    /// How Prometheus reads the values.
+    public enum Kind: String, Sendable {
+      case gauge
+      /// Only grows; its name ends in `_total`.
+      case counter
+    }
+
     public let name: String
     public let help: String
+    public let kind: Kind
     public let read: @Sendable () -> [(labels: String, value: Int)]
 
     /// - Parameter read: the current values, each with its label set (`""` for none, or
     ///   `state="idle"`).
     public init(
-      name: String, help: String, read: @escaping @Sendable () -> [(labels: String, value: Int)]
+      name: String, help: String, kind: Kind = .gauge,
+      read: @escaping @Sendable () -> [(labels: String, value: Int)]
     ) {
       self.name = name
       self.help = help
+      self.kind = kind
       self.read = read
     }
   }
@@ -165,7 +176,9 @@ public final class ServerMetrics: Sendable {
       ]
     }
     for gauge in gauges.withLock({ $0 }) {
-      lines += ["# HELP \(gauge.name) \(gauge.help)", "# TYPE \(gauge.name) gauge"]
+      lines += [
+        "# HELP \(gauge.name) \(gauge.help)", "# TYPE \(gauge.name) \(gauge.kind.rawValue)",
+      ]
       for (labels, value) in gauge.read() {
         lines.append(
           labels.isEmpty ? "\(gauge.name) \(value)" : "\(gauge.name){\(labels)} \(value)")

@@ -7,8 +7,9 @@ extension PhoneAPI {
   static func addCacheGauges(to metrics: ServerMetrics, service: FeedService) {
     metrics.add(
       ServerMetrics.Gauge(
-        name: "feed_cache_lookups",
-        help: "Cache lookups since the start, by what was looked up and whether it was found."
+        name: "feed_cache_lookups_total",
+        help: "Cache lookups since the start, by what was looked up and whether it was found.",
+        kind: .counter
       ) {
         let statistics = service.cacheStatistics
         return [
@@ -20,8 +21,9 @@ extension PhoneAPI {
       })
     metrics.add(
       ServerMetrics.Gauge(
-        name: "feed_cache_evictions",
-        help: "Cache entries forgotten since the start to make room for newer ones."
+        name: "feed_cache_evictions_total",
+        help: "Cache entries forgotten since the start to make room for newer ones.",
+        kind: .counter
       ) { [("", service.cacheStatistics.evictions)] })
     metrics.add(
       ServerMetrics.Gauge(

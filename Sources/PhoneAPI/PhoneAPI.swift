@@ -42,7 +42,8 @@ public struct PhoneAPI: Sendable {
         ) { [("", Int((try? service.replicaStatus())??.lagBytes ?? -1))] })
       metrics.add(
         ServerMetrics.Gauge(
-          name: "feed_reads", help: "Feed reads since the start, by the database that answered."
+          name: "feed_reads_total",
+          help: "Feed reads since the start, by the database that answered.", kind: .counter
         ) {
           let reads = service.replicaReads
           return [("database=\"replica\"", reads.replica), ("database=\"primary\"", reads.primary)]

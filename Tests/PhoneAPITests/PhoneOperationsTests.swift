@@ -38,12 +38,22 @@ struct PhoneOperationsTests {
         text.split(separator: "\n").first { $0.hasPrefix(series + " ") }
           .flatMap { Int($0.split(separator: " ").last ?? "") }
       }
-      #expect(value(#"feed_cache_lookups{kind="feed",result="miss"}"#) == 1)
-      #expect(value(#"feed_cache_lookups{kind="feed",result="hit"}"#) == 2)
-      #expect(value(#"feed_cache_lookups{kind="token",result="hit"}"#) == 2)
+      #expect(value(#"feed_cache_lookups_total{kind="feed",result="miss"}"#) == 1)
+      #expect(value(#"feed_cache_lookups_total{kind="feed",result="hit"}"#) == 2)
+      #expect(value(#"feed_cache_lookups_total{kind="token",result="hit"}"#) == 2)
       #expect((value("feed_cache_entries") ?? 0) >= 2)
       #expect((value(#"feed_cache_bytes{state="held"}"#) ?? 0) > 0)
-      #expect(value("feed_cache_evictions") == 0)
+      #expect(value("feed_cache_evictions_total") == 0)
+    }
+  }
+
+  /// Prometheus rates a counter and reads a gauge as it is: each series is typed as what it is.
+  @Test func countsSinceTheStartAreTypedAsCounters() throws {
+    try PhoneFixture.with { fixture in
+      let text = try httpRequest(port: fixture.port, "GET", "/metrics").text
+      #expect(text.contains("# TYPE feed_cache_lookups_total counter\n"))
+      #expect(text.contains("# TYPE feed_cache_evictions_total counter\n"))
+      #expect(text.contains("# TYPE feed_cache_bytes gauge\n"))
     }
   }
 }

@@ -52,7 +52,7 @@ struct ServeCommandTests {
       #expect(try httpRequest(port: server.port, "GET", "/v1/feed", headers: auth).status == 200)
       let text = try httpRequest(port: server.port, "GET", "/metrics").text
       #expect(text.contains("feed_cache_bytes{state=\"capacity\"} 4096\n"))
-      #expect(text.contains("feed_cache_lookups{kind=\"feed\",result=\"miss\"} 1\n"))
+      #expect(text.contains("feed_cache_lookups_total{kind=\"feed\",result=\"miss\"} 1\n"))
       #expect(server.stop().code == 0)
     }
   }

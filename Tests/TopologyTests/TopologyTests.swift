@@ -18,7 +18,7 @@ struct TopologyTests {
       var replicaReads = 0
       for n in 1...2 {
         let metrics = try PhoneRequest(url: topology.instance(n) + "/metrics").send().body
-        replicaReads += Self.value(of: #"feed_reads{database="replica"}"#, in: metrics) ?? 0
+        replicaReads += Self.value(of: #"feed_reads_total{database="replica"}"#, in: metrics) ?? 0
         let ready = try PhoneRequest(url: topology.instance(n) + "/readyz").send()
         #expect(ready.status == 200)
         #expect(ready.body.contains(#""reads":"replica""#))
