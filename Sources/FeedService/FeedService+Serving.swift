@@ -62,34 +62,39 @@ extension FeedService {
   /// owner was never shown — unknown, malformed, or another owner's — is
   /// `FeedServiceError.unknownBase`: the client refetches the feed. A phone that already holds
   /// the cached feed is told so without a database round trip, as `servedFeed(in:)` would.
+  ///
+  /// Followers of one owner holding one document share the work (`SharedCatchUps`): one
+  /// running catch-up is joined, and a changeset already built to the current document is
+  /// reused.
   public func changes(since base: String, in scope: OwnerScope) throws -> FeedCatchUp {
     let owner = try Self.owner(of: scope)
-    if let cached = cache.feed(owner: owner), cached.digest == base {
-      return .current(cached.document)
-    }
-    // The replica answers only from a base it has, so a base recorded on the primary and not
-    // yet replayed is looked up on the primary: lag never turns into a refetch.
-    let fromReplica = replica?.read(owner: owner) { store -> FeedCatchUp? in
-      guard let current = try replicated(owner: owner, store: store) else { return nil }
-      if current.digest == base { return .current(current) }
-      guard Self.isDigest(base), let snapshot = try store.snapshot(owner: owner, digest: base)
-      else { return nil }
-      return .changes(WireChangeset(from: try Self.decode(snapshot), to: current), target: current)
-    }
-    if let fromReplica { return fromReplica }
-    return try withStore { store in
-      let current = try served(owner: owner, store: store)
-      if current.digest == base { return .current(current) }
-      guard Self.isDigest(base),
-        let snapshot = try store.snapshot(owner: owner, digest: base)
-      else {
-        throw FeedServiceError.unknownBase(
-          "the document '\(base.prefix(64))' is not one owner '\(owner)' was shown; fetch the feed again"
-        )
+    return try catchUps.share(owner: owner, base: base) {
+      // The current document comes from a database that knows `base` (a replica behind the
+      // primary hands over to it), so lag never turns into a refetch.
+      let current = try servedFeed(in: scope, holding: base)
+      if current.digest == base { return .current(current.document) }
+      let changeset = try catchUps.changeset(owner: owner, base: base, target: current.digest) {
+        WireChangeset(from: try shownDocument(owner: owner, digest: base), to: current.document)
       }
-      let source = try Self.decode(snapshot)
-      return .changes(WireChangeset(from: source, to: current), target: current)
+      return .changes(changeset, target: current.document)
     }
+  }
+
+  /// The document with digest `digest` the owner was shown, from the replica when it has it;
+  /// `unknownBase` when the owner never was.
+  private func shownDocument(owner: String, digest: String) throws -> FeedDocument {
+    guard Self.isDigest(digest) else { throw Self.unknownBase(digest, owner: owner) }
+    let snapshot =
+      try replica?.read(owner: owner) { try $0.snapshot(owner: owner, digest: digest) }
+      ?? withStore { try $0.snapshot(owner: owner, digest: digest) }
+    guard let snapshot else { throw Self.unknownBase(digest, owner: owner) }
+    return try Self.decode(snapshot)
+  }
+
+  private static func unknownBase(_ base: String, owner: String) -> FeedServiceError {
+    .unknownBase(
+      "the document '\(base.prefix(64))' is not one owner '\(owner)' was shown; fetch the feed again"
+    )
   }
 
   /// The owner's live feed, recorded when the latest snapshot is not it. `store` is the

@@ -28,6 +28,8 @@ public final class FeedService: Sendable {
   /// `LISTEN` stay on the primary (`pool`).
   let replica: ReadReplica?
   let cache: ServedCache
+  /// Catch-ups shared by the followers of one owner holding one document.
+  let catchUps: SharedCatchUps
 
   /// The default bound of the cache of served feeds and tokens, in bytes (256 MiB).
   public static let defaultCacheBytes = ServedCache.defaultCapacity
@@ -52,6 +54,7 @@ public final class FeedService: Sendable {
     cacheBytes: Int = FeedService.defaultCacheBytes
   ) {
     self.cache = ServedCache(capacity: cacheBytes)
+    self.catchUps = SharedCatchUps(cache: cache)
     self.assembler = FeedAssembler(layout: layout)
     self.fingerprint = assembler.fingerprint()
     self.screens = screens.replacing(ScreenCatalog.home, with: layout)
@@ -74,6 +77,11 @@ public final class FeedService: Sendable {
   public var connectionUsage: (open: Int, inUse: Int) {
     let usage = pool.usage
     return (usage.open, usage.lent)
+  }
+
+  /// What sharing catch-ups among an owner's followers has done (for `/metrics`).
+  public var catchUpStatistics: CatchUpStatistics {
+    catchUps.statistics
   }
 
   /// What the cache of served feeds and tokens has done and holds (for `/metrics`).

@@ -129,6 +129,12 @@ final class ServedCache: Sendable {
     state.withLock { $0.listeners > 0 ? $0.clock : nil }
   }
 
+  /// Whether the owner's feed has not been invalidated since `ticket` was taken, while a
+  /// listener heard every commit meanwhile: a read begun after the ticket is still current.
+  func unchanged(owner: String, since ticket: UInt64) -> Bool {
+    state.withLock { $0.listeners > 0 && $0.invalidated(owner) <= ticket }
+  }
+
   /// The owner's cached feed, unless it is missing, expired or untrusted.
   func feed(owner: String) -> ServedFeed? {
     state.withLock { state in

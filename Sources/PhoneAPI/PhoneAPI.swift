@@ -34,6 +34,7 @@ public struct PhoneAPI: Sendable {
         return [("state=\"open\"", usage.open), ("state=\"in_use\"", usage.inUse)]
       })
     Self.addCacheGauges(to: metrics, service: service)
+    Self.addCatchUpCounters(to: metrics, service: service)
     if service.hasReadReplica {
       metrics.add(
         ServerMetrics.Gauge(
