@@ -62,6 +62,27 @@ struct LiveEventTests {
     }
   }
 
+  @Test func streamsOfOneOwnerHoldingOneDigestShareOneChangeset() throws {
+    try PhoneFixture.with { fixture in
+      let readers = try (0..<4).map { _ in
+        try TestEventReader(
+          port: fixture.port, path: "/v1/feed/events", headers: fixture.auth(fixture.demoToken))
+      }
+      let held = Set(try readers.map { try #require(try $0.nextEvent()).id })
+      #expect(held.count == 1)
+      let before = fixture.service.catchUpStatistics.computed
+      let psql = try fixture.database.connect()
+      try psql.executeScript(
+        "UPDATE accounts SET balance_minor = balance_minor + 1000 WHERE owner_id = 'demo' AND name = '비상금'"
+      )
+      let events = try readers.map { try #require(try $0.nextEvent()) }
+      #expect(events.allSatisfy { $0.event == "changeset" })
+      #expect(Set(events.map { $0.data ?? "" }).count == 1)
+      let metrics = try httpRequest(port: fixture.port, "GET", "/metrics").text
+      #expect(metrics.contains("feed_catchups_total{result=\"computed\"} \(before + 1)\n"))
+    }
+  }
+
   @Test func aRevokedTokensOpenStreamGetsNoMoreChangesAndEnds() throws {
     try PhoneFixture.with { fixture in
       let reader = try TestEventReader(
