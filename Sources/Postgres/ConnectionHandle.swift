@@ -106,8 +106,10 @@ final class ConnectionHandle {
     PQtransactionStatus(connection)
   }
 
-  private func pipelineInTransaction(
-    _ queries: [PostgresQuery], chunkSize: Int, meanwhile: (() -> Void)?
+  /// `pipeline` as it runs inside a transaction, or in one a pipeline of its own opens with
+  /// `BEGIN`: its chunks' sync points commit nothing.
+  func pipelineInTransaction(
+    _ queries: [PostgresQuery], chunkSize: Int = 500, meanwhile: (() -> Void)? = nil
   ) throws -> [PostgresRows] {
     let names = try queries.map { try prepare($0) }
     guard PQenterPipelineMode(connection) == 1 else {

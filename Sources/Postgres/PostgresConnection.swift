@@ -54,6 +54,38 @@ public final class PostgresConnection: PostgresQueryable, @unchecked Sendable {
     synchronousCommit: Bool = true,
     _ body: (PostgresTransaction) throws -> Result
   ) throws -> Result {
+    let mode = readOnly ? "READ ONLY" : "READ WRITE"
+    let asynchronous = synchronousCommit ? "" : "; SET LOCAL synchronous_commit = off"
+    let begin = "BEGIN ISOLATION LEVEL \(isolation.rawValue) \(mode)\(asynchronous)"
+    return try running(opening: { try $0.executeScript(begin) }, body)
+  }
+
+  /// A read-write, read-committed transaction (`transaction(synchronousCommit:_:)`) whose
+  /// first statements, `opening`, are sent with its `BEGIN` in one pipeline: one round trip
+  /// where `BEGIN` and each statement took one of their own. `body` gets their results, in
+  /// order, and runs in the transaction as it would there; a failed opening statement rolls it
+  /// back and is thrown.
+  public func transaction<Result>(
+    synchronousCommit: Bool = true, opening: [PostgresQuery],
+    _ body: ([PostgresRows], PostgresTransaction) throws -> Result
+  ) throws -> Result {
+    var begin: [PostgresQuery] = ["BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE"]
+    if !synchronousCommit {
+      begin.append("SELECT set_config('synchronous_commit', 'off', true)")
+    }
+    var opened: [PostgresRows] = []
+    let open = { (handle: ConnectionHandle) throws in
+      opened = Array(try handle.pipelineInTransaction(begin + opening).dropFirst(begin.count))
+    }
+    return try running(opening: open) { try body(opened, $0) }
+  }
+
+  /// Opens a transaction with `begin`, runs `body` in it, then commits, or rolls back and
+  /// rethrows when either throws; one transaction at a time per connection.
+  private func running<Result>(
+    opening begin: (ConnectionHandle) throws -> Void,
+    _ body: (PostgresTransaction) throws -> Result
+  ) throws -> Result {
     try lock.withLock {
       guard !isInTransaction else {
         throw PostgresError(
@@ -61,11 +93,9 @@ public final class PostgresConnection: PostgresQueryable, @unchecked Sendable {
       }
       isInTransaction = true
       defer { isInTransaction = false }
-      let mode = readOnly ? "READ ONLY" : "READ WRITE"
-      let asynchronous = synchronousCommit ? "" : "; SET LOCAL synchronous_commit = off"
-      try handle.executeScript("BEGIN ISOLATION LEVEL \(isolation.rawValue) \(mode)\(asynchronous)")
       let result: Result
       do {
+        try begin(handle)
         result = try body(PostgresTransaction(handle: handle))
       } catch {
         try? handle.executeScript("ROLLBACK")

@@ -118,3 +118,38 @@ import Testing
     }
   }
 }
+
+/// A transaction's opening statements go with its `BEGIN` in one pipeline and are part of it.
+@Suite struct OpeningStatementsTests {
+  @Test func openingStatementsRollBackWithTheBody() throws {
+    try TestDatabase.with(.empty) { database in
+      let connection = try database.connect()
+      try connection.executeScript("CREATE TABLE t (v int8)")
+      #expect(throws: TransactionTests.Boom.self) {
+        try connection.transaction(opening: ["INSERT INTO t VALUES (1)"]) { _, _ in
+          throw TransactionTests.Boom()
+        }
+      }
+      let count = try connection.query("SELECT count(*) AS n FROM t").single()
+      #expect(try count.decode("n", as: Int64.self) == 0)
+    }
+  }
+
+  @Test func theBodyGetsTheOpeningResultsInOrder() throws {
+    try TestDatabase.with(.empty) { database in
+      let connection = try database.connect()
+      try connection.executeScript("SET synchronous_commit = on")
+      let values = try connection.transaction(
+        synchronousCommit: false,
+        opening: ["SELECT 1::int8 AS v", "SELECT current_setting('synchronous_commit') AS v"]
+      ) { opened, _ in
+        (
+          try opened[0].single().decode("v", as: Int64.self),
+          try opened[1].single().decode("v", as: String.self)
+        )
+      }
+      #expect(values.0 == 1)
+      #expect(values.1 == "off")
+    }
+  }
+}

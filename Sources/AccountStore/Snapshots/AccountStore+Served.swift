@@ -16,16 +16,33 @@ extension AccountStore {
   /// which records it again); waiting would cost every first read an fsync. It writes only
   /// history (the snapshot, its nodes, the owner's head), never the rows a feed is drawn from,
   /// and the log is flushed in order, so any later commit that survives keeps it too.
+  ///
+  /// What it reads under the lock — the lock itself, the owner's rows, the latest snapshot of
+  /// the home screen with its head — goes with its `BEGIN` in one pipeline, one round trip:
+  /// each statement runs after the one before it, so the rows and the latest snapshot are read
+  /// with the lock held, as one statement after another would read them. A renderer that draws
+  /// another screen has its latest snapshot read again.
   @discardableResult
   public func recordUnlessLatest(
     owner id: String, render: (FeedRows) throws -> SnapshotContent
   ) throws(AccountStoreError) -> SnapshotContent {
     try retryingTransientFailures {
-      try connection.transaction(synchronousCommit: false) { tx in
-        try Self.lockOwners([id], in: tx)
-        let content = try Self.renderNextSnapshot(owner: id, render: render, in: tx)
-        if try Self.latestDigest(owner: id, screen: content.screen, in: tx) != content.digest {
-          try Self.storeSnapshot(owner: id, content: content, in: tx)
+      var bindings = PostgresBindings()
+      bindings.append(id)
+      let reads = [
+        Self.lockingOwners([id]), PostgresQuery(.feedRows, bindings: bindings),
+        Self.latestRecordQuery(owner: id, screen: Snapshot.homeScreen),
+      ]
+      return try connection.transaction(synchronousCommit: false, opening: reads) { read, tx in
+        guard !read[0].isEmpty else { throw AccountStoreError.notFound("owner '\(id)'") }
+        let content = try Self.renderNext(
+          try Self.feedRows(owner: id, from: read[1]), render: render)
+        let latest =
+          content.screen == Snapshot.homeScreen
+          ? read[2].first
+          : try tx.query(Self.latestRecordQuery(owner: id, screen: content.screen)).first
+        if try latest?.decode("digest", as: String.self) != content.digest {
+          try Self.storeSnapshot(owner: id, content: content, latest: latest, in: tx)
         }
         return content
       }

@@ -200,15 +200,29 @@ extension AccountStore {
   static func storeSnapshot(
     owner id: String, content: SnapshotContent, in tx: PostgresTransaction
   ) throws -> SnapshotInfo {
+    try storeSnapshot(
+      owner: id, content: content,
+      latest: try tx.query(latestRecordQuery(owner: id, screen: content.screen)).first, in: tx)
+  }
+
+  /// The row `storeSnapshot` builds on: the screen's latest snapshot (its sequence, digest and
+  /// chain's size) with its head's sequence and renderer, no row before the first snapshot.
+  static func latestRecordQuery(owner id: String, screen: String) -> PostgresQuery {
+    """
+    SELECT s.sequence, s.digest, s.chain_bytes, s.chain_length, h.sequence AS head_sequence,
+      h.renderer AS head_renderer
+    FROM feed_snapshots s LEFT JOIN feed_heads h ON h.owner_id = s.owner_id AND h.screen = s.screen
+    WHERE s.owner_id = \(id) AND s.screen = \(screen) ORDER BY s.sequence DESC LIMIT 1
+    """
+  }
+
+  /// `storeSnapshot(owner:content:in:)` with the `latestRecordQuery` row already read in `tx`,
+  /// under the owner's lock (nil when the screen has no snapshot yet).
+  @discardableResult
+  static func storeSnapshot(
+    owner id: String, content: SnapshotContent, latest: PostgresRow?, in tx: PostgresTransaction
+  ) throws -> SnapshotInfo {
     let screen = content.screen
-    let latest = try tx.query(
-      """
-      SELECT s.sequence, s.chain_bytes, s.chain_length, h.sequence AS head_sequence,
-        h.renderer AS head_renderer
-      FROM feed_snapshots s LEFT JOIN feed_heads h ON h.owner_id = s.owner_id AND h.screen = s.screen
-      WHERE s.owner_id = \(id) AND s.screen = \(screen) ORDER BY s.sequence DESC LIMIT 1
-      """
-    ).first
     var base: SnapshotBase?
     var head: (sequence: Int64, renderer: String)?
     if let latest {

@@ -130,11 +130,18 @@ extension AccountStore {
   static func lockExistingOwners(_ ids: [String], in tx: PostgresTransaction) throws -> [String] {
     let wanted = Set(ids)
     if wanted.isEmpty { return [] }
-    return try tx.query(
-      """
-      SELECT id FROM owners WHERE id IN (SELECT jsonb_array_elements_text(\(jsonList(wanted))))
-      ORDER BY id COLLATE "C" FOR UPDATE
-      """
-    ).map { try $0.decode("id", as: String.self) }
+    return try tx.query(lockingOwners(wanted)).map { try $0.decode("id", as: String.self) }
+  }
+
+  /// The statement that locks the owners with these ids, found through the owners' key
+  /// (`= ANY` of a `text[]`) whatever their number. Written as `IN (SELECT
+  /// jsonb_array_elements_text(…))`, the plan a prepared statement settled on after five runs
+  /// read every owner (the function's rows are unknown to the planner): 4 ms per one-owner
+  /// lock at 20,000 owners, the most of a phone's first read (`OwnerLockTests`).
+  static func lockingOwners(_ ids: Set<String>) -> PostgresQuery {
+    """
+    SELECT id FROM owners WHERE id = ANY(\(PostgresArray(ids.sorted())))
+    ORDER BY id COLLATE "C" FOR UPDATE
+    """
   }
 }
