@@ -30,12 +30,13 @@ final class UpdateRecorder: @unchecked Sendable {
   var hasEnded: Bool { lock.withLock { ended } }
 
   /// Waits up to `seconds` for `condition` on the updates so far; throws, naming `what` and
-  /// what did arrive, when it does not come.
+  /// what did arrive, when it does not come. The time counted is this task's own polling, not
+  /// the wall clock: in a whole test run, synchronous suites may hold every thread of the
+  /// concurrency pool for minutes, and neither the follower nor this wait runs meanwhile.
   func wait(
     _ what: String, seconds: Double = 30, until condition: ([FeedUpdate]) -> Bool
   ) async throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
+    for _ in 0..<Int(seconds / 0.02) {
       if condition(updates) { return }
       if hasEnded { break }
       try await Task.sleep(for: .milliseconds(20))

@@ -38,11 +38,14 @@ final class PhoneStream: Sendable {
             let block = state.pending[..<end.lowerBound]
             state.pending = String(state.pending[end.upperBound...])
             var event = Event(name: "message", id: "")
+            var hasData = false
             for line in block.split(separator: "\n") {
               if line.hasPrefix("event: ") { event.name = String(line.dropFirst(7)) }
               if line.hasPrefix("id: ") { event.id = String(line.dropFirst(4)) }
+              if line.hasPrefix("data:") { hasData = true }
             }
-            if !block.hasPrefix(":") { state.events.append(event) }
+            // As an EventSource: a block without data (a comment, `retry:`) is no event.
+            if hasData { state.events.append(event) }
           }
         }
       }
