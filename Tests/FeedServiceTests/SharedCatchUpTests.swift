@@ -85,69 +85,68 @@ import Testing
     }
   }
 
-  @Test func aCatchUpAskedForWhileTheSameRunsJoinsIt() throws {
+  /// A catch-up of owner "o" from "b" held running on another thread until `release`, and
+  /// what every catch-up of the test counts as a run.
+  final class HeldCatchUp: Sendable {
     let cache = ServedCache()
-    cache.listenerConnected()
-    let shared = SharedCatchUps(cache: cache)
-    let document = try FeedDocument(owner: "o", sections: [])
-    let started = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
+    let shared: SharedCatchUps
+    let document: FeedDocument
     let runs = Atomic(0)
-    let body: @Sendable () throws -> FeedCatchUp = {
-      runs.add(1, ordering: .sequentiallyConsistent)
-      started.signal()
-      release.wait()
-      return .current(document)
+    let release = DispatchSemaphore(value: 0)
+    let running = DispatchGroup()
+
+    init() throws {
+      cache.listenerConnected()
+      shared = SharedCatchUps(cache: cache)
+      document = try FeedDocument(owner: "o", sections: [])
+      let started = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async(group: running) { [self] in
+        _ = try? shared.share(owner: "o", base: "b") {
+          runs.add(1, ordering: .sequentiallyConsistent)
+          started.signal()
+          release.wait()
+          return .current(document)
+        }
+      }
+      started.wait()
     }
-    let joined = DispatchGroup()
-    DispatchQueue.global().async(group: joined) {
-      _ = try? shared.share(owner: "o", base: "b", body)
+
+    /// Another catch-up of the same, on its own thread.
+    func another(in group: DispatchGroup) {
+      DispatchQueue.global().async(group: group) { [self] in
+        _ = try? shared.share(owner: "o", base: "b") {
+          runs.add(1, ordering: .sequentiallyConsistent)
+          return .current(document)
+        }
+      }
     }
-    started.wait()
-    DispatchQueue.global().async(group: joined) {
-      _ = try? shared.share(owner: "o", base: "b", body)
+
+    func end() {
+      release.signal()
+      running.wait()
     }
-    #expect(eventually { shared.statistics.joined == 1 })
-    release.signal()
-    joined.wait()
-    #expect(runs.load(ordering: .sequentiallyConsistent) == 1)
+  }
+
+  @Test func aCatchUpAskedForWhileTheSameRunsJoinsIt() throws {
+    let held = try HeldCatchUp()
+    let second = DispatchGroup()
+    held.another(in: second)
+    #expect(eventually { held.shared.statistics.joined == 1 })
+    held.end()
+    second.wait()
+    #expect(held.runs.load(ordering: .sequentiallyConsistent) == 1)
   }
 
   @Test func aCatchUpRunningSinceBeforeAnInvalidationIsNotJoined() throws {
-    let cache = ServedCache()
-    cache.listenerConnected()
-    let shared = SharedCatchUps(cache: cache)
-    let document = try FeedDocument(owner: "o", sections: [])
-    let started = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let runs = Atomic(0)
-    let first: @Sendable () throws -> FeedCatchUp = {
-      runs.add(1, ordering: .sequentiallyConsistent)
-      started.signal()
-      release.wait()
-      return .current(document)
-    }
-    let running = DispatchGroup()
-    DispatchQueue.global().async(group: running) {
-      _ = try? shared.share(owner: "o", base: "b", first)
-    }
-    started.wait()
-    cache.invalidate(owner: "o")
-
-    // Not joined, it runs on its own and ends while the first is still held.
+    let held = try HeldCatchUp()
+    held.cache.invalidate(owner: "o")
     let second = DispatchGroup()
-    DispatchQueue.global().async(group: second) {
-      _ = try? shared.share(owner: "o", base: "b") {
-        runs.add(1, ordering: .sequentiallyConsistent)
-        return .current(document)
-      }
-    }
+    held.another(in: second)
+    // Not joined, it runs on its own and ends while the first is still held.
     #expect(second.wait(timeout: .now() + 10) == .success)
-
-    #expect(runs.load(ordering: .sequentiallyConsistent) == 2)
-    #expect(shared.statistics.joined == 0)
-    release.signal()
-    running.wait()
+    #expect(held.runs.load(ordering: .sequentiallyConsistent) == 2)
+    #expect(held.shared.statistics.joined == 0)
+    held.end()
     second.wait()
   }
 }
