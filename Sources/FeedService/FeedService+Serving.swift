@@ -58,6 +58,19 @@ extension FeedService {
     return feed
   }
 
+  /// What `authenticate(bearer:)` then `servedFeed(in:)` would answer, when this process's
+  /// cache holds both the token's owner and the owner's feed; nil when answering needs the
+  /// database (or a refusal: an unknown or malformed token, which the full read then makes).
+  /// It waits on nothing but the cache's lock, so a network thread may try it before handing
+  /// a request to a worker: the common read — a phone asking again for an unchanged feed —
+  /// then never queues.
+  public func cachedFeed(bearer secret: String) -> (scope: OwnerScope, feed: ServedFeed)? {
+    guard TokenSecret.isWellFormed(secret),
+      let (owner, feed) = cache.ownerAndFeed(tokenHash: TokenSecret.hash(secret))
+    else { return nil }
+    return (.owner(owner), feed)
+  }
+
   /// The changes from the owner's document with digest `base` to the current one. A base the
   /// owner was never shown — unknown, malformed, or another owner's — is
   /// `FeedServiceError.unknownBase`: the client refetches the feed. A phone that already holds

@@ -81,6 +81,26 @@ final class ServedCache: Sendable {
       entries.removeAll()
     }
 
+    /// The owner's feed, now the most recently used, unless it is missing, expired or
+    /// untrusted.
+    mutating func trustedFeed(_ owner: String) -> ServedFeed? {
+      guard listeners > 0,
+        case .owner(_, let feed?, let expires)? = entries.use(.owner(owner)),
+        expires.map({ $0 > .now }) ?? true
+      else { return nil }
+      return feed
+    }
+
+    /// The owner of the token hashing to `hash`, now the most recently used, unless it is
+    /// missing or untrusted.
+    mutating func trustedOwner(_ hash: String) -> String? {
+      guard listeners > 0,
+        case .token(let owner, let ticket)? = entries.use(.token(hash: hash)),
+        ticket >= tokensForgotten
+      else { return nil }
+      return owner
+    }
+
     /// The stamp of the owner's last invalidation that a store must be newer than.
     func invalidated(_ owner: String) -> UInt64 {
       guard case .owner(let stamp, _, _)? = entries.peek(.owner(owner)) else { return forgotten }
@@ -138,15 +158,26 @@ final class ServedCache: Sendable {
   /// The owner's cached feed, unless it is missing, expired or untrusted.
   func feed(owner: String) -> ServedFeed? {
     state.withLock { state in
-      guard state.listeners > 0,
-        case .owner(_, let feed?, let expires)? = state.entries.use(.owner(owner)),
-        expires.map({ $0 > .now }) ?? true
-      else {
+      guard let feed = state.trustedFeed(owner) else {
         state.statistics.feedMisses += 1
         return nil
       }
       state.statistics.feedHits += 1
       return feed
+    }
+  }
+
+  /// The owner of the token whose secret hashes to `tokenHash` and that owner's feed, when both
+  /// are cached and trusted — a whole read answered from memory, counted as a hit of each.
+  /// Nil otherwise, and then nothing is counted: the read that follows counts its own lookups.
+  func ownerAndFeed(tokenHash: String) -> (owner: String, feed: ServedFeed)? {
+    state.withLock { state in
+      guard let owner = state.trustedOwner(tokenHash), let feed = state.trustedFeed(owner) else {
+        return nil
+      }
+      state.statistics.tokenHits += 1
+      state.statistics.feedHits += 1
+      return (owner, feed)
     }
   }
 
@@ -167,10 +198,7 @@ final class ServedCache: Sendable {
   /// The owner of the token whose secret hashes to `hash`, when cached and trusted.
   func tokenOwner(hash: String) -> String? {
     state.withLock { state in
-      guard state.listeners > 0,
-        case .token(let owner, let ticket)? = state.entries.use(.token(hash: hash)),
-        ticket >= state.tokensForgotten
-      else {
+      guard let owner = state.trustedOwner(hash) else {
         state.statistics.tokenMisses += 1
         return nil
       }

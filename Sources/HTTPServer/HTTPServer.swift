@@ -9,10 +9,11 @@ import Synchronization
 /// `HTTPLimits`): past a bound a client is answered 503 or 429 with `Retry-After`, never left
 /// hanging.
 ///
-/// A route that may block (`Router`) never runs on libmicrohttpd's threads: its request is
-/// offered to `RequestWorkers` and its connection suspended (`DeferredResponse`) until a
-/// worker's answer resumes it, so a slow route holds a worker, and cache hits, `/healthz` and
-/// other clients keep being answered by the network threads. The workers' queue is bounded,
+/// A route that may block (`Router`) never runs on libmicrohttpd's threads: unless its answer
+/// from memory (a cache hit) settles the request there, the request is offered to
+/// `RequestWorkers` and its connection suspended (`DeferredResponse`) until a worker's answer
+/// resumes it, so a slow route holds a worker, and cache hits, `/healthz` and other clients
+/// keep being answered by the network threads. The workers' queue is bounded,
 /// in all and per client (the front end's `Router.fairnessKey`): past it a request is answered
 /// 503 or 429 with `Retry-After` at once, without running. (The alternative, more network
 /// threads, would still let one client's slow requests take all of them, and each costs a
@@ -401,8 +402,13 @@ public final class HTTPServer: Sendable {
       response = error.response
     case .success(let match):
       exchange.route = match.route
-      if match.blocking { return dispatch(match, request, on: connection, exchange) }
-      response = Self.run(match.handler, request)
+      if !match.blocking {
+        response = Self.run(match.handler, request)
+      } else if let remembered = match.fromMemory?(request) {
+        response = remembered
+      } else {
+        return dispatch(match, request, on: connection, exchange)
+      }
     }
     return respond(connection, exchange, response)
   }

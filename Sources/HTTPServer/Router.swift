@@ -6,21 +6,31 @@
 /// may on its workers, behind their admission queue, so it never holds a network thread; one
 /// that never waits (`blocking: false`: health, metrics, static bytes) runs at once on the
 /// network thread and is answered even while every worker is busy.
+///
+/// A blocking route may also say how to answer from memory (`fromMemory`): tried first, on the
+/// network thread, it answers what it can without waiting — a feed the process has cached —
+/// and returns nil for the rest, which go to the workers. The common request then costs no
+/// hand-over to a worker thread and back; only the ones that need the database queue.
 public struct Router: Sendable {
   /// What a route does with a request; throw an `HTTPError` to refuse it.
   public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
+  /// A route's answer from memory, or nil when the request needs its (blocking) handler. It
+  /// must never wait: it runs on a network thread.
+  public typealias MemoryHandler = @Sendable (HTTPRequest) -> HTTPResponse?
 
-  /// A route found for a request: its path (the label metrics count it under), its handler and
-  /// whether that may block.
+  /// A route found for a request: its path (the label metrics count it under), its handler,
+  /// whether that may block, and its answer from memory if it has one.
   public struct Match: Sendable {
     public let route: String
     public let handler: Handler
     public let blocking: Bool
+    public let fromMemory: MemoryHandler?
   }
 
   private struct Route: Sendable {
     let handler: Handler
     let blocking: Bool
+    var fromMemory: MemoryHandler? = nil
   }
 
   private var routes: [String: [String: Route]] = [:]
@@ -39,6 +49,16 @@ public struct Router: Sendable {
     _ method: String, _ path: String, blocking: Bool = true, _ handler: @escaping Handler
   ) {
     routes[path, default: [:]][method.uppercased()] = Route(handler: handler, blocking: blocking)
+  }
+
+  /// Registers a blocking `handler` for `method` on `path` that `fromMemory` answers first,
+  /// on the network thread, whenever it can without waiting (nil: the handler runs on a worker).
+  public mutating func add(
+    _ method: String, _ path: String, fromMemory: @escaping MemoryHandler,
+    _ handler: @escaping Handler
+  ) {
+    routes[path, default: [:]][method.uppercased()] = Route(
+      handler: handler, blocking: true, fromMemory: fromMemory)
   }
 
   /// Registers `handler` for `method` on every path that starts with `prefix` (`/owners/`), for
@@ -73,7 +93,10 @@ public struct Router: Sendable {
     }
     let route = routes[path] == nil ? (prefix ?? path) + "*" : path
     if let found = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil) {
-      return .success(Match(route: route, handler: found.handler, blocking: found.blocking))
+      return .success(
+        Match(
+          route: route, handler: found.handler, blocking: found.blocking,
+          fromMemory: found.fromMemory))
     }
     let allowed = methods.keys.sorted().joined(separator: ", ")
     return .failure(

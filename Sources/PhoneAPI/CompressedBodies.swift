@@ -14,6 +14,11 @@ final class CompressedBodies: Sendable {
     self.limit = limit
   }
 
+  /// Whether a gzipped body is kept under `key`: then `gzip(_:key:)` only looks it up.
+  func holds(_ key: String) -> Bool {
+    bodies.withLock { $0[key] != nil }
+  }
+
   /// The gzipped `body` kept under `key`, compressed now when it is not kept yet.
   func gzip(_ body: Data, key: String) -> Data {
     if let kept = bodies.withLock({ $0[key] }) { return kept }

@@ -23,6 +23,19 @@ extension PhoneAPI {
       request: request)
   }
 
+  /// `feed(_:)` answered from the process's cache alone, on the network thread: a known token
+  /// whose owner's feed is cached, no `Client-Capabilities` (a screen is built per request),
+  /// and no compression to do. Nil for anything else — a miss, a refusal to make —, which
+  /// `feed(_:)` then answers on a worker.
+  func cachedFeed(_ request: HTTPRequest) -> HTTPResponse? {
+    guard request.header(Self.capabilitiesHeader) == nil, let token = request.bearerToken,
+      let (scope, feed) = service.cachedFeed(bearer: token)
+    else { return nil }
+    return representAtOnce(
+      feed.json, tag: EntityTag(feed.digest), vary: Self.documentVary, owner: scope.ownerID ?? "",
+      request: request)
+  }
+
   /// `GET /v1/feed/changes?since=<digest>`: the changeset/2 from the phone's document to the
   /// current one (no stages when it is current); 409 when the service does not know the base.
   /// Its tag is the target digest, so a phone that asks again with `If-None-Match` gets 304.

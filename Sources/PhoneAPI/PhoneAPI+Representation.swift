@@ -24,7 +24,29 @@ extension PhoneAPI {
     }
     headers.append(("Content-Encoding", "gzip"))
     return .bytes(
-      compressedBodies.gzip(json, key: "\(owner)\u{0}\(sent.value)"),
+      compressedBodies.gzip(json, key: Self.bodyKey(owner: owner, tag: sent)),
       contentType: "application/json", headers: headers)
+  }
+
+  /// `represent(…)` when it costs no compression — the answer is the identity coding, a 304,
+  /// or a gzipped body kept already —, else nil: for a network thread, which must not spend a
+  /// compression's time.
+  func representAtOnce(
+    _ json: Data, tag: EntityTag, vary: String, owner: String, request: HTTPRequest
+  ) -> HTTPResponse? {
+    let coding = ContentCoding.preferred(acceptEncoding: request.header("accept-encoding"))
+    if coding == .gzip {
+      let sent = EntityTag(tag.value + "-gzip")
+      guard
+        sent.matches(ifNoneMatch: request.header("if-none-match"))
+          || compressedBodies.holds(Self.bodyKey(owner: owner, tag: sent))
+      else { return nil }
+    }
+    return represent(json, tag: tag, vary: vary, owner: owner, request: request)
+  }
+
+  /// Where a gzipped body is kept: per owner, so owners never share one by tag.
+  private static func bodyKey(owner: String, tag: EntityTag) -> String {
+    "\(owner)\u{0}\(tag.value)"
   }
 }

@@ -65,7 +65,7 @@ public struct PhoneAPI: Sendable {
         throw HTTPError(serviceError: error)
       }
     }
-    router.add("GET", "/v1/feed") { request in try feed(request) }
+    router.add("GET", "/v1/feed", fromMemory: { cachedFeed($0) }, { try feed($0) })
     router.add("GET", "/v1/feed/changes") { request in try changes(request) }
     router.add("GET", "/v1/feed/events") { request in try events(request) }
     router.add("POST", "/v1/actions") { request in try perform(request) }
