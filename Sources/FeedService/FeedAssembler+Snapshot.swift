@@ -10,7 +10,14 @@ extension FeedAssembler {
   func snapshotContent(
     for rows: FeedRows, label: String? = nil, reason: String, renderer: String? = nil
   ) throws(FeedDocumentError) -> SnapshotContent {
-    let (feed, nodes) = try assemble(rows).stored
+    snapshotContent(of: try assemble(rows), label: label, reason: reason, renderer: renderer)
+  }
+
+  /// `snapshotContent(for:…)` of a document already drawn from the rows.
+  func snapshotContent(
+    of document: FeedDocument, label: String? = nil, reason: String, renderer: String? = nil
+  ) -> SnapshotContent {
+    let (feed, nodes) = document.stored
     return SnapshotContent(
       feed: feed, nodes: nodes, label: label, reason: reason, renderer: renderer,
       summarize: { base in StoredFeedSection.summary(from: base, to: feed) })

@@ -127,17 +127,15 @@ extension FeedService {
     let document = try assembler.assemble(read.rows)
     if read.latestDigest == document.digest { return (document, read.nextWindowEdge) }
     let (assembler, fingerprint) = (self.assembler, self.fingerprint)
-    var recordedRows: FeedRows?
-    let recorded = try store.recordUnlessLatest(owner: owner) { rows in
-      recordedRows = rows
-      return try assembler.snapshotContent(for: rows, reason: "served", renderer: fingerprint)
+    var recorded = document
+    try store.recordUnlessLatest(owner: owner) { rows in
+      // A write, or a window edge, between the read and the lock: what is recorded — and
+      // shown — is drawn from the rows read under the lock.
+      recorded = read.drawTheSame(as: rows) ? document : try assembler.assemble(rows)
+      return assembler.snapshotContent(of: recorded, reason: "served", renderer: fingerprint)
     }
     fenceReplica(.owner(owner), on: store)
-    // A write between the read and the lock: what was recorded is what the owner is shown.
-    guard recorded.digest != document.digest, let recordedRows else {
-      return (document, read.nextWindowEdge)
-    }
-    return (try assembler.assemble(recordedRows), read.nextWindowEdge)
+    return (recorded, read.nextWindowEdge)
   }
 
   /// The owner's live feed as a replica has it, when it may be served as it is: it is the

@@ -1,5 +1,6 @@
 import AccountModel
 import AccountStore
+import Foundation
 import Postgres
 import Testing
 
@@ -44,6 +45,46 @@ import Testing
         """)
       let edge = try #require(try store.servedRows(owner: "demo").nextWindowEdge)
       #expect(edge > .seconds(3_500) && edge <= .seconds(3_600))
+    }
+  }
+
+  @Test func rowsReadAgainWithNoWriteDrawTheSame() throws {
+    try withStore { store in
+      _ = try store.addAccount("a", balance: 1)
+      let first = try store.servedRows(owner: "demo")
+      #expect(first.drawTheSame(as: try store.feedRows(owner: "demo")))
+    }
+  }
+
+  @Test func rowsReadAfterAWriteDoNotDrawTheSame() throws {
+    try withStore { store in
+      let first = try store.servedRows(owner: "demo")
+      _ = try store.addAccount("a", balance: 1)
+      #expect(!first.drawTheSame(as: try store.feedRows(owner: "demo")))
+    }
+  }
+
+  @Test func rowsReadPastTheNextWindowEdgeDoNotDrawTheSame() throws {
+    try withStore { store in
+      try store.connection.execute(
+        "INSERT INTO notices (owner_id, message, active_from) VALUES ('demo', 'soon', now() + interval '1 hour')"
+      )
+      let first = try store.servedRows(owner: "demo")
+      var beforeTheEdge = first.rows
+      beforeTheEdge.readAt = first.rows.readAt.addingTimeInterval(3_500)
+      var pastTheEdge = first.rows
+      pastTheEdge.readAt = first.rows.readAt.addingTimeInterval(3_600)
+      #expect(first.drawTheSame(as: beforeTheEdge))
+      #expect(!first.drawTheSame(as: pastTheEdge))
+    }
+  }
+
+  @Test func rowsReadBeforeTheFirstReadDoNotDrawTheSame() throws {
+    try withStore { store in
+      let first = try store.servedRows(owner: "demo")
+      var earlier = first.rows
+      earlier.readAt = first.rows.readAt.addingTimeInterval(-1)
+      #expect(!first.drawTheSame(as: earlier))
     }
   }
 
