@@ -165,4 +165,28 @@ import Testing
       [statistics.feedHits, statistics.feedMisses, statistics.tokenHits, statistics.tokenMisses]
         == [2, 1, 0, 1])
   }
+
+  @Test func aWholeReadFromMemoryNeedsTheTokenAndTheFeedAndCountsOneHitOfEach() throws {
+    let cache = Self.listening()
+    cache.remember(tokenHash: "hash", owner: "a", ticket: try #require(cache.ticket()))
+    #expect(cache.ownerAndFeed(tokenHash: "hash") == nil)
+    try Self.store("a", in: cache)
+    #expect(cache.ownerAndFeed(tokenHash: "other") == nil)
+    let found = try #require(cache.ownerAndFeed(tokenHash: "hash"))
+    #expect(found.owner == "a")
+    #expect(found.feed.digest == (try Self.feed("a")).digest)
+    let statistics = cache.statistics
+    #expect(
+      [statistics.feedHits, statistics.feedMisses, statistics.tokenHits, statistics.tokenMisses]
+        == [1, 0, 1, 0])
+  }
+
+  @Test func aWholeReadFromMemoryIsNotTrustedWithoutAListener() throws {
+    let cache = Self.listening()
+    cache.remember(tokenHash: "hash", owner: "a", ticket: try #require(cache.ticket()))
+    try Self.store("a", in: cache)
+    cache.listenerDisconnected()
+    cache.listenerConnected()
+    #expect(cache.ownerAndFeed(tokenHash: "hash") == nil)
+  }
 }
