@@ -16,35 +16,35 @@ struct FieldRuleTests {
   }
 
   static let brokenRules = [
-    RawRequestCase(
-      name: "an HTTP/1.1 request without Host is 400 and closes",
-      bytes: "GET /echo/a HTTP/1.1\r\n\r\n", status: 400, mustClose: true),
-    RawRequestCase(
+    RefusedRequest(
+      name: "an HTTP/1.1 request without Host is 400",
+      bytes: "GET /echo/a HTTP/1.1\r\n\r\n", status: 400),
+    RefusedRequest(
       name: "two Hosts are 400",
-      bytes: "GET /echo/a HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", status: 400, mustClose: false),
-    RawRequestCase(
+      bytes: "GET /echo/a HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", status: 400),
+    RefusedRequest(
       name: "an encoded NUL in the path is 400",
-      bytes: "GET /echo/home%00.png HTTP/1.1\r\nHost: a\r\n\r\n", status: 400, mustClose: false),
-    RawRequestCase(
+      bytes: "GET /echo/home%00.png HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
+    RefusedRequest(
       name: "an encoded NUL in the query is 400",
-      bytes: "GET /echo/a?since=abc%00def HTTP/1.1\r\nHost: a\r\n\r\n", status: 400,
-      mustClose: false),
-    RawRequestCase(
-      name: "a NUL inside a header value is 400 and closes",
+      bytes: "GET /echo/a?since=abc%00def HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
+    RefusedRequest(
+      name: "a NUL inside a header value is 400",
       bytes: "GET /echo/a HTTP/1.1\r\nHost: a\r\nIf-None-Match: \"one\"\u{0}junk\r\n\r\n",
-      status: 400, mustClose: true),
-    RawRequestCase(
+      status: 400),
+    RefusedRequest(
       name: "a NUL inside the last header value is 400",
-      bytes: "GET /echo/a HTTP/1.1\r\nHost: a\u{0}b\r\n\r\n", status: 400, mustClose: false),
-    RawRequestCase(
+      bytes: "GET /echo/a HTTP/1.1\r\nHost: a\u{0}b\r\n\r\n", status: 400),
+    RefusedRequest(
       name: "a repeated singleton field is 400",
       bytes: "GET /echo/a HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer bogus\r\n"
-        + "Authorization: Bearer other\r\n\r\n", status: 400, mustClose: false),
+        + "Authorization: Bearer other\r\n\r\n", status: 400),
   ]
 
-  @Test("A request breaking a field rule is refused", arguments: brokenRules)
-  func aRequestBreakingAFieldRuleIsRefused(_ request: RawRequestCase) throws {
-    try withServer(routes: Self.routes) { _, port in try request.expectAnswer(port: port) }
+  @Test(
+    "A request breaking a field rule is refused and its connection closed", arguments: brokenRules)
+  func aRequestBreakingAFieldRuleIsRefusedAndCloses(_ request: RefusedRequest) throws {
+    try withServer(routes: Self.routes) { _, port in try request.expectRefused(port: port) }
   }
 
   /// The `If-None-Match` the route read from `raw`, once answered 200.

@@ -18,37 +18,37 @@ struct FramingTests {
   private static let smuggled = "GET /hello HTTP/1.1\r\nHost: x\r\nX-Pad: 12345\r\n\r\n"
 
   static let ambiguousLengths = [
-    RawRequestCase(
+    RefusedRequest(
       name: "Content-Length with chunked is 400",
       bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n"
-        + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", status: 400, mustClose: true),
-    RawRequestCase(
+        + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", status: 400),
+    RefusedRequest(
       name: "two different Content-Lengths are 400",
       bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
-        + "Content-Length: \(smuggled.utf8.count)\r\n\r\n\(smuggled)", status: 400, mustClose: true),
-    RawRequestCase(
+        + "Content-Length: \(smuggled.utf8.count)\r\n\r\n\(smuggled)", status: 400),
+    RefusedRequest(
       name: "a space before the colon is 400",
       bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n",
-      status: 400, mustClose: true),
-    RawRequestCase(
+      status: 400),
+    RefusedRequest(
       name: "chunked then identity is 400 at once",
       bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n",
-      status: 400, mustClose: true),
-    RawRequestCase(
+      status: 400),
+    RefusedRequest(
       name: "an unknown transfer coding is 501",
       bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
-      status: 501, mustClose: true),
-    RawRequestCase(
+      status: 501),
+    RefusedRequest(
       name: "a Content-Length past every integer is 413 at once",
       bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 9223372036854775808\r\n\r\n",
-      status: 413, mustClose: true),
+      status: 413),
   ]
 
   @Test(
     "A length two parsers could read differently is refused and its connection closed",
     arguments: ambiguousLengths)
-  func anAmbiguousLengthIsRefusedAndCloses(_ request: RawRequestCase) throws {
-    try withServer(routes: Self.routes) { _, port in try request.expectAnswer(port: port) }
+  func anAmbiguousLengthIsRefusedAndCloses(_ request: RefusedRequest) throws {
+    try withServer(routes: Self.routes) { _, port in try request.expectRefused(port: port) }
   }
 
   /// The body `/echo` sends back for `raw`.
