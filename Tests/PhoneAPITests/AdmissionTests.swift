@@ -62,6 +62,20 @@ struct AdmissionTests {
     }
   }
 
+  /// `withGatedServer` with `holder`'s `/held` request running on a worker before `body` starts;
+  /// `held` is the requests the gate holds, for the test to queue more behind it.
+  private static func withWorkerHeld(
+    _ limits: HTTPLimits, by holder: String = "a",
+    _ body: (HTTPServer, Int, Gate, HeldRequests) throws -> Void
+  ) throws {
+    try withGatedServer(limits) { server, port, gate in
+      let held = HeldRequests()
+      held.send(port: port, "/held", as: holder)
+      #expect(eventually { gate.entered == 1 })
+      try body(server, port, gate, held)
+    }
+  }
+
   private static func ask(_ port: Int, _ path: String, as client: String) throws -> TestResponse {
     try TestConnection(port: port, timeoutSeconds: 5).request(
       "GET", path, headers: ["X-Client": client])
@@ -82,10 +96,7 @@ struct AdmissionTests {
   }
 
   @Test func aRouteThatNeverBlocksIsAnsweredWhileEveryWorkerIsBusy() throws {
-    try Self.withGatedServer(Self.limits(workers: 1)) { server, port, gate in
-      let held = HeldRequests()
-      held.send(port: port, "/held", as: "a")
-      #expect(eventually { gate.entered == 1 })
+    try Self.withWorkerHeld(Self.limits(workers: 1)) { server, port, gate, held in
       held.send(port: port, "/held", as: "b")
       #expect(eventually { server.requestsWaiting == 1 })
       let health = try Self.ask(port, "/health", as: "c")
@@ -98,19 +109,14 @@ struct AdmissionTests {
   @Test func pastTheQueueBoundARequestIs503WithRetryAfterAndCounted() throws {
     var limits = Self.limits(workers: 1)
     limits.maxQueuedRequests = 2
-    try Self.withGatedServer(limits) { server, port, gate in
-      let held = HeldRequests()
-      held.send(port: port, "/held", as: "a")
-      #expect(eventually { gate.entered == 1 })
+    try Self.withWorkerHeld(limits) { server, port, gate, held in
       for client in ["b", "c"] { held.send(port: port, "/held", as: client) }
       #expect(eventually { server.requestsWaiting == 2 })
       let metrics = server.metrics.exposition()
       #expect(metrics.contains("\nfeed_http_work_queue_depth 2\n"))
       #expect(metrics.contains("\nfeed_http_workers_busy 1\n"))
       let refused = try Self.ask(port, "/hello", as: "d")
-      #expect(refused.status == 503)
-      #expect(refused.errorCode == "overloaded")
-      #expect(refused.headers["retry-after"] == "1")
+      refused.expectRetryLater(503, code: "overloaded")
       #expect(server.metrics.exposition().contains("\nfeed_http_requests_shed_total 1\n"))
       gate.release(3)
       #expect(eventually { held.statuses == [200, 200, 200] })
@@ -120,16 +126,11 @@ struct AdmissionTests {
   @Test func pastItsOwnQueueBoundAClientIs429WhileOthersAreQueued() throws {
     var limits = Self.limits(workers: 1)
     limits.maxQueuedPerClient = 1
-    try Self.withGatedServer(limits) { server, port, gate in
-      let held = HeldRequests()
-      held.send(port: port, "/held", as: "greedy")
-      #expect(eventually { gate.entered == 1 })
+    try Self.withWorkerHeld(limits, by: "greedy") { server, port, gate, held in
       held.send(port: port, "/held", as: "greedy")
       #expect(eventually { server.requestsWaiting == 1 })
       let refused = try Self.ask(port, "/hello", as: "greedy")
-      #expect(refused.status == 429)
-      #expect(refused.errorCode == "too_many_requests")
-      #expect(refused.headers["retry-after"] == "1")
+      refused.expectRetryLater(429, code: "too_many_requests")
       #expect(
         server.metrics.exposition().contains("\nfeed_http_client_requests_refused_total 1\n"))
       let other = HeldRequests()
@@ -143,14 +144,9 @@ struct AdmissionTests {
   @Test func aRequestWaitingLongerThanTheQueueWaitIs503() throws {
     var limits = Self.limits(workers: 1)
     limits.maxQueueWaitSeconds = 0.2
-    try Self.withGatedServer(limits) { server, port, gate in
-      let held = HeldRequests()
-      held.send(port: port, "/held", as: "a")
-      #expect(eventually { gate.entered == 1 })
+    try Self.withWorkerHeld(limits) { server, port, gate, held in
       let refused = try Self.ask(port, "/hello", as: "b")
-      #expect(refused.status == 503)
-      #expect(refused.errorCode == "overloaded")
-      #expect(refused.headers["retry-after"] == "1")
+      refused.expectRetryLater(503, code: "overloaded")
       #expect(server.metrics.exposition().contains("\nfeed_http_requests_shed_total 1\n"))
       gate.release(1)
       #expect(eventually { held.statuses == [200] })

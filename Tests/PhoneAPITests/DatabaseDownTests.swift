@@ -10,9 +10,7 @@ struct DatabaseDownTests {
     try withPhoneAPIOnUnreachableDatabase { port in
       let response = try httpRequest(
         port: port, "GET", "/v1/feed", headers: ["Authorization": "Bearer \(Self.wellFormedToken)"])
-      #expect(response.status == 503)
-      #expect(response.errorCode == "unavailable")
-      #expect(response.headers["retry-after"] == "1")
+      response.expectRetryLater(503, code: "unavailable")
     }
   }
 
