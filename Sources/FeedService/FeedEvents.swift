@@ -26,7 +26,8 @@ public final class FeedEvents: Sendable {
   public static let tokenChannel = "accountfeed_tokens"
 
   private struct State {
-    var subscriptions: [UInt64: FeedSubscription] = [:]
+    /// Filed by scope, so a notification or a close costs its own owner's subscriptions only.
+    var subscriptions = SubscriptionIndex<FeedSubscription>()
     var nextID: UInt64 = 1
     var stopped = false
     /// When each subscribed owner's next notice-window edge falls.
@@ -64,7 +65,7 @@ public final class FeedEvents: Sendable {
       let subscription = FeedSubscription(
         scope: scope, id: state.nextID, events: self, onChange: onChange)
       state.nextID += 1
-      state.subscriptions[subscription.id] = subscription
+      state.subscriptions.insert(subscription, id: subscription.id, in: scope)
       if let owner = scope.ownerID, state.edges[owner] == nil { state.unscheduled.insert(owner) }
       return subscription
     }
@@ -75,7 +76,7 @@ public final class FeedEvents: Sendable {
     let first = state.withLock { state in
       defer {
         state.stopped = true
-        state.subscriptions = [:]
+        state.subscriptions = SubscriptionIndex()
       }
       return !state.stopped
     }
@@ -89,9 +90,9 @@ public final class FeedEvents: Sendable {
 
   func remove(_ subscription: FeedSubscription) {
     state.withLock { state in
-      state.subscriptions[subscription.id] = nil
+      state.subscriptions.remove(id: subscription.id, in: subscription.scope)
       guard let owner = subscription.scope.ownerID,
-        !state.subscriptions.values.contains(where: { $0.scope.ownerID == owner })
+        !state.subscriptions.isSubscribed(subscription.scope)
       else { return }
       state.edges[owner] = nil
       state.unscheduled.remove(owner)
@@ -166,7 +167,7 @@ public final class FeedEvents: Sendable {
     let everyone = state.withLock { state in
       state.unscheduled.formUnion(state.edges.keys)
       state.edges = [:]
-      return Array(state.subscriptions.values)
+      return state.subscriptions.all
     }
     for subscription in everyone { subscription.wake() }
     return connection
@@ -214,17 +215,17 @@ public final class FeedEvents: Sendable {
   }
 
   /// Wakes the subscribers of `owners` and of every owner, and looks up those owners' next
-  /// edges again (a write may have added, moved or dismissed a notice).
+  /// edges again (a write may have added, moved or dismissed a notice). Costs the subscriptions
+  /// woken, not every open one.
   private func wake(_ owners: Set<String>) {
     let woken = state.withLock { state in
-      let subscribed = Set(state.subscriptions.values.compactMap(\.scope.ownerID))
-      for owner in owners.intersection(subscribed) {
+      var woken = state.subscriptions.subscriptions(in: .anyOwner)
+      for owner in owners where state.subscriptions.isSubscribed(.owner(owner)) {
         state.edges[owner] = nil
         state.unscheduled.insert(owner)
+        woken += state.subscriptions.subscriptions(in: .owner(owner))
       }
-      return state.subscriptions.values.filter { subscription in
-        subscription.scope.ownerID.map(owners.contains) ?? true
-      }
+      return woken
     }
     for subscription in woken { subscription.wake() }
   }

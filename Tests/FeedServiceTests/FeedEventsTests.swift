@@ -60,6 +60,29 @@ import Testing
     }
   }
 
+  @Test func anAnyOwnerSubscriberIsWokenByEveryOwnersWrite() throws {
+    try ListeningDatabase.with { _, events, outsider in
+      let wakes = Wakes()
+      _ = events.subscribe(.anyOwner, onChange: wakes.onChange)
+      try ListeningDatabase.renameFirstAccount(of: "demo", to: "psql", on: outsider)
+      #expect(wakes.next())
+      try ListeningDatabase.renameFirstAccount(of: "carol", to: "psql", on: outsider)
+      #expect(wakes.next())
+    }
+  }
+
+  @Test func cancellingOneOfAnOwnersSubscriptionsStillWakesTheOthers() throws {
+    try ListeningDatabase.with { _, events, outsider in
+      let kept = Wakes()
+      events.subscribe(.owner("demo"), onChange: Wakes().onChange).cancel()
+      _ = events.subscribe(.owner("demo"), onChange: kept.onChange)
+      events.subscribe(.owner("demo"), onChange: Wakes().onChange).cancel()
+      try ListeningDatabase.renameFirstAccount(of: "demo", to: "psql", on: outsider)
+      #expect(kept.next())
+      #expect(events.subscriberCount == 1)
+    }
+  }
+
   @Test func aWriteThroughTheServiceWakesTheOwnersSubscriber() throws {
     try ListeningDatabase.with { service, events, _ in
       let wakes = Wakes()

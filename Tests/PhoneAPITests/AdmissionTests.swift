@@ -28,22 +28,6 @@ struct AdmissionTests {
     }
   }
 
-  /// Responses clients read on threads of their own, in the order they came.
-  private final class Answers: Sendable {
-    private let received = Mutex<[Int]>([])
-
-    var statuses: [Int] { received.withLock { $0 } }
-
-    /// Sends `GET path` as `client` on a connection of its own, on a thread of its own.
-    func ask(port: Int, _ path: String, as client: String) {
-      Thread.detachNewThread {
-        let status =
-          (try? httpRequest(port: port, "GET", path, headers: ["X-Client": client]))?.status ?? 0
-        self.received.withLock { $0.append(status) }
-      }
-    }
-  }
-
   /// `/held` (blocking, waits for the gate), `/hello` (blocking, answers at once), `/health`
   /// (never blocks); a request's client is its `X-Client` header.
   private static func routes(_ gate: Gate) -> (inout Router) -> Void {
@@ -58,14 +42,38 @@ struct AdmissionTests {
     }
   }
 
+  /// One network thread, so a stalled client would stall every other.
   private static func limits(workers: Int, perClient: Int? = nil) -> HTTPLimits {
-    var limits = HTTPLimits()
+    var limits = HeldRequests.limits(workers: workers)
     limits.threads = 1
-    limits.workers = workers
     limits.maxWorkersPerClient = perClient
-    // Long enough that no request a test holds waiting is dropped, however loaded the machine.
-    limits.maxQueueWaitSeconds = 120
     return limits
+  }
+
+  /// A server of `routes(gate)` on `limits`; the gate is opened for every request afterwards,
+  /// so none outlives the test.
+  private static func withGatedServer(
+    _ limits: HTTPLimits, _ body: (HTTPServer, Int, Gate) throws -> Void
+  ) throws {
+    let gate = Gate()
+    defer { gate.release(100) }
+    try withServer(limits: limits, routes: routes(gate)) { server, port in
+      try body(server, port, gate)
+    }
+  }
+
+  /// `withGatedServer` with `holder`'s `/held` request running on a worker before `body` starts;
+  /// `held` is the requests the gate holds, for the test to queue more behind it.
+  private static func withWorkerHeld(
+    _ limits: HTTPLimits, by holder: String = "a",
+    _ body: (HTTPServer, Int, Gate, HeldRequests) throws -> Void
+  ) throws {
+    try withGatedServer(limits) { server, port, gate in
+      let held = HeldRequests()
+      held.send(port: port, "/held", as: holder)
+      #expect(eventually { gate.entered == 1 })
+      try body(server, port, gate, held)
+    }
   }
 
   private static func ask(_ port: Int, _ path: String, as client: String) throws -> TestResponse {
@@ -74,12 +82,9 @@ struct AdmissionTests {
   }
 
   @Test func aClientAtItsShareOfWorkersDoesNotStallAnotherClient() throws {
-    let gate = Gate()
-    defer { gate.release(100) }
-    try withServer(limits: Self.limits(workers: 2, perClient: 1), routes: Self.routes(gate)) {
-      server, port in
-      let slow = Answers()
-      for _ in 0..<4 { slow.ask(port: port, "/held", as: "slow") }
+    try Self.withGatedServer(Self.limits(workers: 2, perClient: 1)) { server, port, gate in
+      let slow = HeldRequests()
+      for _ in 0..<4 { slow.send(port: port, "/held", as: "slow") }
       #expect(eventually { gate.entered == 1 && server.requestsWaiting == 3 })
       let other = try Self.ask(port, "/hello", as: "other")
       #expect(other.status == 200)
@@ -91,13 +96,8 @@ struct AdmissionTests {
   }
 
   @Test func aRouteThatNeverBlocksIsAnsweredWhileEveryWorkerIsBusy() throws {
-    let gate = Gate()
-    defer { gate.release(100) }
-    try withServer(limits: Self.limits(workers: 1), routes: Self.routes(gate)) { server, port in
-      let held = Answers()
-      held.ask(port: port, "/held", as: "a")
-      #expect(eventually { gate.entered == 1 })
-      held.ask(port: port, "/held", as: "b")
+    try Self.withWorkerHeld(Self.limits(workers: 1)) { server, port, gate, held in
+      held.send(port: port, "/held", as: "b")
       #expect(eventually { server.requestsWaiting == 1 })
       let health = try Self.ask(port, "/health", as: "c")
       #expect(health.status == 200)
@@ -107,23 +107,16 @@ struct AdmissionTests {
   }
 
   @Test func pastTheQueueBoundARequestIs503WithRetryAfterAndCounted() throws {
-    let gate = Gate()
-    defer { gate.release(100) }
     var limits = Self.limits(workers: 1)
     limits.maxQueuedRequests = 2
-    try withServer(limits: limits, routes: Self.routes(gate)) { server, port in
-      let held = Answers()
-      held.ask(port: port, "/held", as: "a")
-      #expect(eventually { gate.entered == 1 })
-      for client in ["b", "c"] { held.ask(port: port, "/held", as: client) }
+    try Self.withWorkerHeld(limits) { server, port, gate, held in
+      for client in ["b", "c"] { held.send(port: port, "/held", as: client) }
       #expect(eventually { server.requestsWaiting == 2 })
       let metrics = server.metrics.exposition()
       #expect(metrics.contains("\nfeed_http_work_queue_depth 2\n"))
       #expect(metrics.contains("\nfeed_http_workers_busy 1\n"))
       let refused = try Self.ask(port, "/hello", as: "d")
-      #expect(refused.status == 503)
-      #expect(refused.errorCode == "overloaded")
-      #expect(refused.headers["retry-after"] == "1")
+      refused.expectRetryLater(503, code: "overloaded")
       #expect(server.metrics.exposition().contains("\nfeed_http_requests_shed_total 1\n"))
       gate.release(3)
       #expect(eventually { held.statuses == [200, 200, 200] })
@@ -131,24 +124,17 @@ struct AdmissionTests {
   }
 
   @Test func pastItsOwnQueueBoundAClientIs429WhileOthersAreQueued() throws {
-    let gate = Gate()
-    defer { gate.release(100) }
     var limits = Self.limits(workers: 1)
     limits.maxQueuedPerClient = 1
-    try withServer(limits: limits, routes: Self.routes(gate)) { server, port in
-      let held = Answers()
-      held.ask(port: port, "/held", as: "greedy")
-      #expect(eventually { gate.entered == 1 })
-      held.ask(port: port, "/held", as: "greedy")
+    try Self.withWorkerHeld(limits, by: "greedy") { server, port, gate, held in
+      held.send(port: port, "/held", as: "greedy")
       #expect(eventually { server.requestsWaiting == 1 })
       let refused = try Self.ask(port, "/hello", as: "greedy")
-      #expect(refused.status == 429)
-      #expect(refused.errorCode == "too_many_requests")
-      #expect(refused.headers["retry-after"] == "1")
+      refused.expectRetryLater(429, code: "too_many_requests")
       #expect(
         server.metrics.exposition().contains("\nfeed_http_client_requests_refused_total 1\n"))
-      let other = Answers()
-      other.ask(port: port, "/hello", as: "modest")
+      let other = HeldRequests()
+      other.send(port: port, "/hello", as: "modest")
       #expect(eventually { server.requestsWaiting == 2 })
       gate.release(2)
       #expect(eventually { other.statuses == [200] && held.statuses == [200, 200] })
@@ -156,18 +142,11 @@ struct AdmissionTests {
   }
 
   @Test func aRequestWaitingLongerThanTheQueueWaitIs503() throws {
-    let gate = Gate()
-    defer { gate.release(100) }
     var limits = Self.limits(workers: 1)
     limits.maxQueueWaitSeconds = 0.2
-    try withServer(limits: limits, routes: Self.routes(gate)) { server, port in
-      let held = Answers()
-      held.ask(port: port, "/held", as: "a")
-      #expect(eventually { gate.entered == 1 })
+    try Self.withWorkerHeld(limits) { server, port, gate, held in
       let refused = try Self.ask(port, "/hello", as: "b")
-      #expect(refused.status == 503)
-      #expect(refused.errorCode == "overloaded")
-      #expect(refused.headers["retry-after"] == "1")
+      refused.expectRetryLater(503, code: "overloaded")
       #expect(server.metrics.exposition().contains("\nfeed_http_requests_shed_total 1\n"))
       gate.release(1)
       #expect(eventually { held.statuses == [200] })
@@ -183,8 +162,8 @@ struct AdmissionTests {
     Self.routes(gate)(&router)
     let server = HTTPServer(router: router, limits: Self.limits(workers: 1))
     let port = try server.start(try ListenAddress("127.0.0.1:0")).port
-    let running = Answers()
-    running.ask(port: port, "/held", as: "a")
+    let running = HeldRequests()
+    running.send(port: port, "/held", as: "a")
     #expect(eventually { gate.entered == 1 })
     let waiting = try (0..<2).map { _ in try TestConnection(port: port) }
     for connection in waiting {
@@ -234,5 +213,12 @@ struct AdmissionTests {
     #expect(answer == nil || answer?.status == 503)
     gate.release(1)
     #expect(eventually { streamClosed.load(ordering: .sequentiallyConsistent) })
+  }
+}
+
+extension HeldRequests {
+  /// `GET path` as `client` (its `X-Client` header).
+  fileprivate func send(port: Int, _ path: String, as client: String) {
+    send(port: port, path, headers: ["X-Client": client])
   }
 }

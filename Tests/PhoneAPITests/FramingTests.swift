@@ -14,92 +14,62 @@ struct FramingTests {
     router.add("GET", "/hello") { _ in .json(["hello": "world"]) }
   }
 
-  /// Sends `raw` on a fresh connection; the one response and whether the server then closed.
-  private static func exchange(_ raw: String, port: Int) throws -> (TestResponse, closed: Bool) {
-    let connection = try TestConnection(port: port, timeoutSeconds: 3)
-    try connection.write(raw)
-    let response = try connection.readResponse()
-    return (response, connection.isClosedByServer())
+  /// Read with the first of two lengths, these 45 bytes would be a second request.
+  private static let smuggled = "GET /hello HTTP/1.1\r\nHost: x\r\nX-Pad: 12345\r\n\r\n"
+
+  static let ambiguousLengths = [
+    RefusedRequest(
+      name: "Content-Length with chunked is 400",
+      bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n"
+        + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", status: 400),
+    RefusedRequest(
+      name: "two different Content-Lengths are 400",
+      bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
+        + "Content-Length: \(smuggled.utf8.count)\r\n\r\n\(smuggled)", status: 400),
+    RefusedRequest(
+      name: "a space before the colon is 400",
+      bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n",
+      status: 400),
+    RefusedRequest(
+      name: "chunked then identity is 400 at once",
+      bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n",
+      status: 400),
+    RefusedRequest(
+      name: "an unknown transfer coding is 501",
+      bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
+      status: 501),
+    RefusedRequest(
+      name: "a Content-Length past every integer is 413 at once",
+      bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 9223372036854775808\r\n\r\n",
+      status: 413),
+  ]
+
+  @Test(
+    "A length two parsers could read differently is refused and its connection closed",
+    arguments: ambiguousLengths)
+  func anAmbiguousLengthIsRefusedAndCloses(_ request: RefusedRequest) throws {
+    try withServer(routes: Self.routes) { _, port in try request.expectRefused(port: port) }
   }
 
-  @Test func contentLengthWithChunkedIs400AndCloses() throws {
-    try withServer(routes: Self.routes) { _, port in
-      let (response, closed) = try Self.exchange(
-        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n"
-          + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", port: port)
-      #expect(response.status == 400)
-      #expect(closed)
-    }
-  }
-
-  @Test func twoDifferentContentLengthsAre400AndClose() throws {
-    try withServer(routes: Self.routes) { _, port in
-      // Read with the first length, the other 45 bytes would be a second request.
-      let smuggled = "GET /hello HTTP/1.1\r\nHost: x\r\nX-Pad: 12345\r\n\r\n"
-      let (response, closed) = try Self.exchange(
-        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
-          + "Content-Length: \(smuggled.utf8.count)\r\n\r\n\(smuggled)", port: port)
-      #expect(response.status == 400)
-      #expect(closed)
+  /// The body `/echo` sends back for `raw`.
+  private static func echo(_ raw: String) throws -> TestResponse {
+    try withServer(routes: routes) { _, port in
+      try TestConnection(port: port, timeoutSeconds: 3).answer(to: raw)
     }
   }
 
   @Test func identicalRepeatedContentLengthsAreOneLength() throws {
-    try withServer(routes: Self.routes) { _, port in
-      let (response, _) = try Self.exchange(
-        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\nabcde",
-        port: port)
-      #expect(response.status == 200)
-      #expect(response.text == "abcde")
-    }
-  }
-
-  @Test func aSpaceBeforeTheColonIs400() throws {
-    try withServer(routes: Self.routes) { _, port in
-      let (response, closed) = try Self.exchange(
-        "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n",
-        port: port)
-      #expect(response.status == 400)
-      #expect(closed)
-    }
-  }
-
-  @Test func chunkedThenIdentityIs400AtOnce() throws {
-    try withServer(routes: Self.routes) { _, port in
-      let (response, closed) = try Self.exchange(
-        "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n",
-        port: port)
-      #expect(response.status == 400)
-      #expect(closed)
-    }
-  }
-
-  @Test func anUnknownTransferCodingIs501() throws {
-    try withServer(routes: Self.routes) { _, port in
-      let (response, closed) = try Self.exchange(
-        "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", port: port)
-      #expect(response.status == 501)
-      #expect(closed)
-    }
-  }
-
-  @Test func aContentLengthPastEveryIntegerIs413AtOnce() throws {
-    try withServer(routes: Self.routes) { _, port in
-      let (response, closed) = try Self.exchange(
-        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 9223372036854775808\r\n\r\n",
-        port: port)
-      #expect(response.status == 413)
-      #expect(closed)
-    }
+    let response = try Self.echo(
+      "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\nabcde")
+    #expect(response.status == 200)
+    #expect(response.text == "abcde")
   }
 
   @Test func aChunkedBodyStillArrivesWhole() throws {
-    try withServer(routes: Self.routes) { _, port in
-      let (response, _) = try Self.exchange(
-        "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
-          + "3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n", port: port)
-      #expect(response.status == 200)
-      #expect(response.text == "abcde")
-    }
+    let response = try Self.echo(
+      "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + "3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n")
+    #expect(response.status == 200)
+    #expect(response.text == "abcde")
   }
 }

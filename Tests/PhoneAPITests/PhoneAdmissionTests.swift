@@ -2,7 +2,6 @@ import AccountFeedTestSupport
 import Foundation
 import HTTPServer
 import Postgres
-import Synchronization
 import Testing
 
 /// The phone API past the workers' queue: a phone is told 429 or 503 with `Retry-After` at once,
@@ -11,67 +10,44 @@ import Testing
 /// as the test needs.
 @Suite("Phone API: admission")
 struct PhoneAdmissionTests {
-  /// Demo's feed read on a connection and thread of its own; its status once answered.
-  private final class Reader: Sendable {
-    private let answered = Mutex<Int?>(nil)
-
-    var status: Int? { answered.withLock { $0 } }
-
-    init(_ fixture: PhoneFixture, token: String) {
-      Thread.detachNewThread {
-        let status = (try? fixture.get("/v1/feed", token: token))?.status ?? 0
-        self.answered.withLock { $0 = status }
-      }
-    }
-  }
-
-  /// One worker, and every feed read waiting on a lock the test holds until `body` returns.
+  /// One worker, held by demo's feed read waiting on a lock of the test, and a feed read by the
+  /// phone of `waiting` queued behind it while `body` runs; once the lock is let go, both are
+  /// answered.
   private static func withHeldWorker(
-    _ limits: HTTPLimits, _ body: (PhoneFixture, PostgresConnection) throws -> Void
+    _ limits: HTTPLimits, waiting: KeyPath<PhoneFixture, String>,
+    _ body: (PhoneFixture) throws -> Void
   ) throws {
-    var limits = limits
-    limits.workers = 1
-    limits.maxQueueWaitSeconds = 120
-    try PhoneFixture.with(limits: limits) { fixture in
+    try PhoneFixture.with(limits: HeldRequests.limits(workers: 1, from: limits)) { fixture in
       let lock = try fixture.database.connect()
       try lock.executeScript("BEGIN; LOCK TABLE accounts IN ACCESS EXCLUSIVE MODE")
-      try body(fixture, lock)
+      let reads = HeldRequests()
+      reads.send(port: fixture.port, "/v1/feed", headers: fixture.auth(fixture.demoToken))
+      #expect(eventually { fixture.server.workersBusy == 1 })
+      reads.send(port: fixture.port, "/v1/feed", headers: fixture.auth(fixture[keyPath: waiting]))
+      #expect(eventually { fixture.server.requestsWaiting == 1 })
+      try body(fixture)
+      try lock.executeScript("ROLLBACK")
+      #expect(eventually { reads.statuses == [200, 200] })
     }
   }
 
   @Test func aPhoneWithAsManyRequestsWaitingAsOneMayIsTold429() throws {
     var limits = HTTPLimits()
     limits.maxQueuedPerClient = 1
-    try Self.withHeldWorker(limits) { fixture, lock in
-      let running = Reader(fixture, token: fixture.demoToken)
-      #expect(eventually { fixture.server.workersBusy == 1 })
-      let waiting = Reader(fixture, token: fixture.demoToken)
-      #expect(eventually { fixture.server.requestsWaiting == 1 })
+    try Self.withHeldWorker(limits, waiting: \.demoToken) { fixture in
       let refused = try fixture.get("/v1/feed")
-      #expect(refused.status == 429)
-      #expect(refused.errorCode == "too_many_requests")
-      #expect(refused.headers["retry-after"] == "1")
-      try lock.executeScript("ROLLBACK")
-      #expect(eventually { running.status == 200 && waiting.status == 200 })
+      refused.expectRetryLater(429, code: "too_many_requests")
     }
   }
 
   @Test func pastTheQueueBoundAPhoneIsTold503Overloaded() throws {
     var limits = HTTPLimits()
     limits.maxQueuedRequests = 1
-    try Self.withHeldWorker(limits) { fixture, lock in
-      let running = Reader(fixture, token: fixture.demoToken)
-      #expect(eventually { fixture.server.workersBusy == 1 })
-      let waiting = Reader(fixture, token: fixture.carolToken)
-      #expect(eventually { fixture.server.requestsWaiting == 1 })
+    try Self.withHeldWorker(limits, waiting: \.carolToken) { fixture in
       let refused = try fixture.get("/v1/feed")
-      #expect(refused.status == 503)
-      #expect(refused.errorCode == "overloaded")
-      #expect(refused.headers["retry-after"] == "1")
+      refused.expectRetryLater(503, code: "overloaded")
       let metrics = try fixture.get("/metrics").text
       #expect(metrics.contains("\nfeed_http_requests_shed_total 1\n"))
-      try lock.executeScript("ROLLBACK")
-      #expect(eventually { running.status == 200 && waiting.status == 200 })
     }
   }
 }

@@ -1,8 +1,6 @@
 import AccountStore
 import FeedService
 import Foundation
-import HTTPServer
-import PhoneAPI
 import Postgres
 import PostgresTestSupport
 import Testing
@@ -19,21 +17,14 @@ struct ReplicaReadinessRouteTests {
         "host=/nonexistent-accountfeed-replica port=6543 user=replica_reader connect_timeout=1")
       let service = FeedService(
         store: { try AccountStore(primary) }, replicaStore: { try AccountStore(replica) })
-      let metrics = ServerMetrics()
-      let server = HTTPServer(
-        router: PhoneAPI(service: service, events: nil).router(metrics: metrics), metrics: metrics)
-      let port = try server.start(try ListenAddress("127.0.0.1:0")).port
-      ContractCheck.watch(port)
-      defer {
-        ContractCheck.unwatch(port)
-        server.stop()
-      }
-      let ready = try httpRequest(port: port, "GET", "/readyz")
-      #expect(ready.status == 200)
-      #expect(ready.json?["reads"] as? String == "primary")
-      #expect(ready.json?["replica"] as? String == ReplicaStatus.Problem.unreachable.rawValue)
-      for detail in ["nonexistent-accountfeed-replica", "6543", "replica_reader"] {
-        #expect(!ready.text.contains(detail))
+      try withPhoneAPI(service: service) { port in
+        let ready = try httpRequest(port: port, "GET", "/readyz")
+        #expect(ready.status == 200)
+        #expect(ready.json?["reads"] as? String == "primary")
+        #expect(ready.json?["replica"] as? String == ReplicaStatus.Problem.unreachable.rawValue)
+        for detail in ["nonexistent-accountfeed-replica", "6543", "replica_reader"] {
+          #expect(!ready.text.contains(detail))
+        }
       }
     }
   }

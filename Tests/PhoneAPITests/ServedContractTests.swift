@@ -1,39 +1,17 @@
-import AccountStore
 import FeedComponents
-import FeedService
 import Foundation
-import HTTPServer
-import PhoneAPI
-import Postgres
 import Testing
 
 /// `GET /v1/openapi.json` serves the contract: the bytes of `docs/openapi.json`, built into the
 /// binary, to anyone, even while the database is down.
 @Suite("Phone API: the served contract")
 struct ServedContractTests {
-  /// The phone API on a database that cannot be reached: the contract needs none.
-  private static func withServer<Result>(_ body: (Int) throws -> Result) throws -> Result {
-    let configuration = PostgresConfiguration(
-      "host=/nonexistent-accountfeed-socket port=1 dbname=none connect_timeout=1")
-    let service = FeedService { try AccountStore(configuration) }
-    let metrics = ServerMetrics()
-    let server = HTTPServer(
-      router: PhoneAPI(service: service, events: nil).router(metrics: metrics), metrics: metrics)
-    let port = try server.start(try ListenAddress("127.0.0.1:0")).port
-    ContractCheck.watch(port)
-    defer {
-      ContractCheck.unwatch(port)
-      server.stop()
-    }
-    return try body(port)
-  }
-
   private static var written: Data {
     get throws { try Data(contentsOf: PhoneContract.file) }
   }
 
   @Test func theContractIsServedWithoutATokenAsTheBytesOfTheFile() throws {
-    try Self.withServer { port in
+    try withPhoneAPIOnUnreachableDatabase { port in
       let response = try httpRequest(port: port, "GET", "/v1/openapi.json")
       #expect(response.status == 200)
       #expect(response.body == (try Self.written))
@@ -43,7 +21,7 @@ struct ServedContractTests {
   }
 
   @Test func itsETagIsTheSHA256OfTheBytes() throws {
-    try Self.withServer { port in
+    try withPhoneAPIOnUnreachableDatabase { port in
       let response = try httpRequest(port: port, "GET", "/v1/openapi.json")
       let digest = SHA256.hexDigest(of: Array(try Self.written))
       #expect(response.headers["etag"] == "\"\(digest)\"")
@@ -51,7 +29,7 @@ struct ServedContractTests {
   }
 
   @Test func aClientHoldingTheseBytesGets304() throws {
-    try Self.withServer { port in
+    try withPhoneAPIOnUnreachableDatabase { port in
       let tag = try #require(try httpRequest(port: port, "GET", "/v1/openapi.json").headers["etag"])
       let again = try httpRequest(
         port: port, "GET", "/v1/openapi.json", headers: ["If-None-Match": tag])
@@ -62,7 +40,7 @@ struct ServedContractTests {
   }
 
   @Test func headAnswersItsHeadersWithoutTheBody() throws {
-    try Self.withServer { port in
+    try withPhoneAPIOnUnreachableDatabase { port in
       let response = try httpRequest(port: port, "HEAD", "/v1/openapi.json")
       #expect(response.status == 200)
       #expect(response.headers["content-type"] == "application/json")

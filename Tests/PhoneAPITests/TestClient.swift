@@ -102,6 +102,14 @@ final class TestConnection {
     return true
   }
 
+  /// Writes `raw` as it is (a request framed by hand, however malformed) and reads the one
+  /// response, without holding it to the contract: what the server answers bytes no client
+  /// library would send.
+  func answer(to raw: String) throws -> TestResponse {
+    try write(raw)
+    return try readResponse()
+  }
+
   /// Whether the server closed the connection (a read returns end of file).
   func isClosedByServer() -> Bool {
     var byte: UInt8 = 0
