@@ -34,8 +34,11 @@ extension FeedService {
   /// that served the phone never sends it back in time; otherwise the primary answers.
   public func servedFeed(in scope: OwnerScope, holding held: String? = nil) throws -> ServedFeed {
     let owner = try Self.owner(of: scope)
-    if let feed = cache.feed(owner: owner) { return feed }
-    let ticket = cache.ticket()
+    let ticket: UInt64?
+    switch cache.feed(owner: owner) {
+    case .hit(let feed): return feed
+    case .miss(let missed): ticket = missed
+    }
     // The edge is measured from the read's own clock, which is after `start`: the entry only
     // ever expires early.
     let start = ContinuousClock.now

@@ -44,8 +44,11 @@ extension FeedService {
       throw FeedServiceError.unauthorized("the bearer token is malformed")
     }
     let hash = TokenSecret.hash(secret)
-    if let owner = cache.tokenOwner(hash: hash) { return .owner(owner) }
-    let ticket = cache.ticket()
+    let ticket: UInt64?
+    switch cache.tokenOwner(hash: hash) {
+    case .hit(let owner): return .owner(owner)
+    case .miss(let missed): ticket = missed
+    }
     guard let owner = try withStore({ try $0.tokenOwner(secretSHA256: hash) }) else {
       throw FeedServiceError.unauthorized("the bearer token is unknown or revoked")
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What this process remembers between requests: each owner's served feed and the owner of
 /// each bearer token seen, so a read whose answer has not changed costs no database round trip.
@@ -70,6 +69,9 @@ final class ServedCache: Sendable {
     var entries: LeastRecentlyUsed<Key, Entry>
     var statistics = CacheStatistics()
 
+    /// The current clock, while a listener is connected.
+    var ticket: UInt64? { listeners > 0 ? clock : nil }
+
     mutating func advance() -> UInt64 {
       clock += 1
       return clock
@@ -137,16 +139,29 @@ final class ServedCache: Sendable {
     }
   }
 
-  private let state: Mutex<State>
+  /// What a lookup found: the value, or a miss with the ticket a read that follows takes —
+  /// in the same moment, so a miss costs the lock once (nil: no listener, nothing is kept).
+  enum Lookup<Value> {
+    case hit(Value)
+    case miss(ticket: UInt64?)
+
+    /// The value found, nil on a miss.
+    var hit: Value? {
+      guard case .hit(let value) = self else { return nil }
+      return value
+    }
+  }
+
+  private let state: SleepingMutex<State>
 
   /// - Parameter capacity: the most bytes the entries may cost together.
   init(capacity: Int = ServedCache.defaultCapacity) {
-    state = Mutex(State(entries: LeastRecentlyUsed(capacity: capacity)))
+    state = SleepingMutex(State(entries: LeastRecentlyUsed(capacity: capacity)))
   }
 
   /// Taken before a read whose result may be stored; nil while no listener is connected.
   func ticket() -> UInt64? {
-    state.withLock { $0.listeners > 0 ? $0.clock : nil }
+    state.withLock { $0.ticket }
   }
 
   /// Whether the owner's feed has not been invalidated since `ticket` was taken, while a
@@ -156,14 +171,14 @@ final class ServedCache: Sendable {
   }
 
   /// The owner's cached feed, unless it is missing, expired or untrusted.
-  func feed(owner: String) -> ServedFeed? {
+  func feed(owner: String) -> Lookup<ServedFeed> {
     state.withLock { state in
       guard let feed = state.trustedFeed(owner) else {
         state.statistics.feedMisses += 1
-        return nil
+        return .miss(ticket: state.ticket)
       }
       state.statistics.feedHits += 1
-      return feed
+      return .hit(feed)
     }
   }
 
@@ -196,14 +211,14 @@ final class ServedCache: Sendable {
   }
 
   /// The owner of the token whose secret hashes to `hash`, when cached and trusted.
-  func tokenOwner(hash: String) -> String? {
+  func tokenOwner(hash: String) -> Lookup<String> {
     state.withLock { state in
       guard let owner = state.trustedOwner(hash) else {
         state.statistics.tokenMisses += 1
-        return nil
+        return .miss(ticket: state.ticket)
       }
       state.statistics.tokenHits += 1
-      return owner
+      return .hit(owner)
     }
   }
 

@@ -31,9 +31,9 @@ import Testing
     let cache = Self.listening()
     cache.store(
       try Self.feed("demo"), owner: "demo", expires: nil, ticket: try #require(cache.ticket()))
-    #expect(cache.feed(owner: "demo") != nil)
+    #expect(cache.feed(owner: "demo").hit != nil)
     cache.invalidate(owner: "demo")
-    #expect(cache.feed(owner: "demo") == nil)
+    #expect(cache.feed(owner: "demo").hit == nil)
   }
 
   @Test func aReadOvertakenByItsOwnersInvalidationIsNotKept() throws {
@@ -41,7 +41,7 @@ import Testing
     let ticket = try #require(cache.ticket())
     cache.invalidate(owner: "demo")
     cache.store(try Self.feed("demo"), owner: "demo", expires: nil, ticket: ticket)
-    #expect(cache.feed(owner: "demo") == nil)
+    #expect(cache.feed(owner: "demo").hit == nil)
   }
 
   @Test func anotherOwnersInvalidationDoesNotDropARead() throws {
@@ -49,7 +49,7 @@ import Testing
     let ticket = try #require(cache.ticket())
     cache.invalidate(owner: "carol")
     cache.store(try Self.feed("demo"), owner: "demo", expires: nil, ticket: ticket)
-    #expect(cache.feed(owner: "demo") != nil)
+    #expect(cache.feed(owner: "demo").hit != nil)
   }
 
   @Test func withoutAListenerNothingIsKept() throws {
@@ -57,8 +57,8 @@ import Testing
     #expect(cache.ticket() == nil)
     cache.store(try Self.feed("demo"), owner: "demo", expires: nil, ticket: 0)
     cache.remember(tokenHash: "hash", owner: "demo", ticket: 0)
-    #expect(cache.feed(owner: "demo") == nil)
-    #expect(cache.tokenOwner(hash: "hash") == nil)
+    #expect(cache.feed(owner: "demo").hit == nil)
+    #expect(cache.tokenOwner(hash: "hash").hit == nil)
   }
 
   @Test func aListenerDroppingForgetsEverythingAndDropsReadsInFlight() throws {
@@ -69,8 +69,8 @@ import Testing
     let ticket = try #require(cache.ticket())
     cache.listenerDisconnected()
     cache.store(try Self.feed("carol"), owner: "carol", expires: nil, ticket: ticket)
-    #expect(cache.feed(owner: "demo") == nil)
-    #expect(cache.feed(owner: "carol") == nil)
+    #expect(cache.feed(owner: "demo").hit == nil)
+    #expect(cache.feed(owner: "carol").hit == nil)
   }
 
   @Test func anExpiredFeedIsNotServed() throws {
@@ -78,7 +78,7 @@ import Testing
     cache.store(
       try Self.feed("demo"), owner: "demo", expires: .now - .milliseconds(1),
       ticket: try #require(cache.ticket()))
-    #expect(cache.feed(owner: "demo") == nil)
+    #expect(cache.feed(owner: "demo").hit == nil)
   }
 
   @Test func aTokenLookupOvertakenByARevocationIsNotKept() throws {
@@ -86,25 +86,25 @@ import Testing
     let ticket = try #require(cache.ticket())
     cache.invalidateTokens()
     cache.remember(tokenHash: "hash", owner: "demo", ticket: ticket)
-    #expect(cache.tokenOwner(hash: "hash") == nil)
+    #expect(cache.tokenOwner(hash: "hash").hit == nil)
   }
 
   @Test func aRevocationForgetsTheTokensAlreadyRemembered() throws {
     let cache = Self.listening()
     cache.remember(tokenHash: "hash", owner: "demo", ticket: try #require(cache.ticket()))
     cache.invalidateTokens()
-    #expect(cache.tokenOwner(hash: "hash") == nil)
+    #expect(cache.tokenOwner(hash: "hash").hit == nil)
   }
 
   @Test func pastTheBoundTheLeastRecentlyReadOwnerIsForgotten() throws {
     let cache = Self.listening(capacity: 2 * (try Self.cost("a")))
     try Self.store("a", in: cache)
     try Self.store("b", in: cache)
-    _ = cache.feed(owner: "a")
+    _ = cache.feed(owner: "a").hit
     try Self.store("c", in: cache)
-    #expect(cache.feed(owner: "a") != nil)
-    #expect(cache.feed(owner: "b") == nil)
-    #expect(cache.feed(owner: "c") != nil)
+    #expect(cache.feed(owner: "a").hit != nil)
+    #expect(cache.feed(owner: "b").hit == nil)
+    #expect(cache.feed(owner: "c").hit != nil)
     #expect(cache.statistics.evictions == 1)
   }
 
@@ -126,8 +126,8 @@ import Testing
     let cache = Self.listening(capacity: try Self.cost(large) - 1)
     try Self.store("a", in: cache)
     try Self.store(large, in: cache)
-    #expect(cache.feed(owner: large) == nil)
-    #expect(cache.feed(owner: "a") != nil)
+    #expect(cache.feed(owner: large).hit == nil)
+    #expect(cache.feed(owner: "a").hit != nil)
     #expect(cache.statistics.evictions == 0)
   }
 
@@ -138,7 +138,7 @@ import Testing
     try Self.store("b", in: cache)
     #expect(cache.statistics.evictions == 1)
     cache.store(try Self.feed("a"), owner: "a", expires: nil, ticket: ticket)
-    #expect(cache.feed(owner: "a") == nil)
+    #expect(cache.feed(owner: "a").hit == nil)
   }
 
   @Test func tokensShareTheBoundAndTheLeastRecentlyUsedIsForgotten() throws {
@@ -148,18 +148,18 @@ import Testing
       cache.remember(
         tokenHash: "hash\(number)", owner: "demo", ticket: try #require(cache.ticket()))
     }
-    #expect(cache.tokenOwner(hash: "hash1") == nil)
-    #expect(cache.tokenOwner(hash: "hash3") == "demo")
+    #expect(cache.tokenOwner(hash: "hash1").hit == nil)
+    #expect(cache.tokenOwner(hash: "hash3").hit == "demo")
     #expect(cache.statistics.entries == 2)
   }
 
   @Test func hitsAndMissesAreCounted() throws {
     let cache = Self.listening()
-    _ = cache.feed(owner: "a")
+    _ = cache.feed(owner: "a").hit
     try Self.store("a", in: cache)
-    _ = cache.feed(owner: "a")
-    _ = cache.feed(owner: "a")
-    _ = cache.tokenOwner(hash: "hash")
+    _ = cache.feed(owner: "a").hit
+    _ = cache.feed(owner: "a").hit
+    _ = cache.tokenOwner(hash: "hash").hit
     let statistics = cache.statistics
     #expect(
       [statistics.feedHits, statistics.feedMisses, statistics.tokenHits, statistics.tokenMisses]
@@ -188,5 +188,23 @@ import Testing
     cache.listenerDisconnected()
     cache.listenerConnected()
     #expect(cache.ownerAndFeed(tokenHash: "hash") == nil)
+  }
+
+  @Test func aMissCarriesTheTicketAReadThatFollowsStoresUnder() throws {
+    let cache = Self.listening()
+    guard case .miss(let ticket?) = cache.feed(owner: "a") else {
+      Issue.record("a miss while listening carries a ticket")
+      return
+    }
+    cache.store(try Self.feed("a"), owner: "a", expires: nil, ticket: ticket)
+    #expect(cache.feed(owner: "a").hit != nil)
+  }
+
+  @Test func aMissWithoutAListenerCarriesNoTicket() {
+    let cache = ServedCache()
+    guard case .miss(nil) = cache.tokenOwner(hash: "hash") else {
+      Issue.record("without a listener a miss carries no ticket")
+      return
+    }
   }
 }
