@@ -38,24 +38,31 @@ import Foundation
 /// **Size.** Bounded in bytes (`capacity`): a feed costs its JSON, every entry a fixed
 /// `entryOverhead` plus its key. Past the bound the least recently used entries are evicted
 /// (`LeastRecentlyUsed`, O(1) per operation), so a population larger than the cache degrades
-/// to a hit rate instead of a cliff; a feed larger than the whole cache is never stored.
+/// to a hit rate instead of a cliff; a feed larger than the owners' part is never stored.
+/// Tokens and owners are evicted each within their own part (`tokenShare`), so the many
+/// larger feeds never push out the tokens every request asks for first.
 final class ServedCache: Sendable {
   /// What every entry costs beyond its feed's JSON: its key's bytes are added, and this stands
   /// for the dictionary slot, the list node and the feed's other fields.
   static let entryOverhead = 256
   /// The default bound: 256 MiB.
   static let defaultCapacity = 256 << 20
+  /// Tokens have their own part of the bound, this fraction of it (an eighth: 32 MiB of the
+  /// default, some 100,000 tokens), which feeds never evict them from: every request asks for
+  /// its token first, and a token missed costs a database round trip before the feed's own.
+  static let tokenShare = 8
 
-  private enum Key: Hashable {
-    case owner(String)
-    case token(hash: String)
+  /// An owner's feed, or only the stamp of its last invalidation (`feed` nil).
+  private struct OwnerEntry {
+    let invalidated: UInt64
+    let feed: ServedFeed?
+    let expires: ContinuousClock.Instant?
   }
 
-  private enum Entry {
-    /// An owner's feed, or only the stamp of its last invalidation (`feed` nil).
-    case owner(invalidated: UInt64, feed: ServedFeed?, expires: ContinuousClock.Instant?)
-    /// A token's owner, looked up under `ticket`.
-    case token(owner: String, ticket: UInt64)
+  /// A token's owner, looked up under `ticket`.
+  private struct TokenEntry {
+    let owner: String
+    let ticket: UInt64
   }
 
   private struct State {
@@ -66,7 +73,8 @@ final class ServedCache: Sendable {
     var forgotten: UInt64 = 0
     /// The stamp of the last time every token was forgotten.
     var tokensForgotten: UInt64 = 0
-    var entries: LeastRecentlyUsed<Key, Entry>
+    var owners: LeastRecentlyUsed<String, OwnerEntry>
+    var tokens: LeastRecentlyUsed<String, TokenEntry>
     var statistics = CacheStatistics()
 
     /// The current clock, while a listener is connected.
@@ -80,15 +88,15 @@ final class ServedCache: Sendable {
     mutating func forgetEverything() {
       forgotten = advance()
       tokensForgotten = forgotten
-      entries.removeAll()
+      owners.removeAll()
+      tokens.removeAll()
     }
 
     /// The owner's feed, now the most recently used, unless it is missing, expired or
     /// untrusted.
     mutating func trustedFeed(_ owner: String) -> ServedFeed? {
-      guard listeners > 0,
-        case .owner(_, let feed?, let expires)? = entries.use(.owner(owner)),
-        expires.map({ $0 > .now }) ?? true
+      guard listeners > 0, let entry = owners.use(owner), let feed = entry.feed,
+        entry.expires.map({ $0 > .now }) ?? true
       else { return nil }
       return feed
     }
@@ -96,47 +104,53 @@ final class ServedCache: Sendable {
     /// The owner of the token hashing to `hash`, now the most recently used, unless it is
     /// missing or untrusted.
     mutating func trustedOwner(_ hash: String) -> String? {
-      guard listeners > 0,
-        case .token(let owner, let ticket)? = entries.use(.token(hash: hash)),
-        ticket >= tokensForgotten
-      else { return nil }
-      return owner
+      guard listeners > 0, let entry = tokens.use(hash), entry.ticket >= tokensForgotten else {
+        return nil
+      }
+      return entry.owner
     }
 
     /// The stamp of the owner's last invalidation that a store must be newer than.
     func invalidated(_ owner: String) -> UInt64 {
-      guard case .owner(let stamp, _, _)? = entries.peek(.owner(owner)) else { return forgotten }
-      return max(stamp, forgotten)
+      guard let entry = owners.peek(owner) else { return forgotten }
+      return max(entry.invalidated, forgotten)
     }
 
-    mutating func keep(_ entry: Entry, for key: Key, cost: Int) -> Bool {
+    /// Keeps an owner's entry, folding the stamps of the owners evicted for it into the floor.
+    mutating func keep(_ entry: OwnerEntry, for owner: String, cost: Int) -> Bool {
       var evicted = 0
       var floor = forgotten
-      let kept = entries.insert(entry, for: key, cost: cost) { _, entry in
+      let kept = owners.insert(entry, for: owner, cost: cost) { _, entry in
         evicted += 1
-        if case .owner(let stamp, _, _) = entry { floor = max(floor, stamp) }
+        floor = max(floor, entry.invalidated)
       }
       forgotten = floor
       statistics.evictions += evicted
       return kept
     }
 
+    mutating func keep(_ entry: TokenEntry, for hash: String) {
+      var evicted = 0
+      tokens.insert(
+        entry, for: hash, cost: ServedCache.cost(key: hash, value: entry.owner.utf8.count)
+      ) {
+        _, _ in evicted += 1
+      }
+      statistics.evictions += evicted
+    }
+
     /// Keeps an owner's stamp; in a cache too small for even that, it goes to the floor.
     mutating func mark(_ owner: String, invalidated stamp: UInt64) {
-      let key = Key.owner(owner)
-      if !keep(.owner(invalidated: stamp, feed: nil, expires: nil), for: key, cost: cost(of: key)) {
+      let entry = OwnerEntry(invalidated: stamp, feed: nil, expires: nil)
+      if !keep(entry, for: owner, cost: ServedCache.cost(key: owner, value: 0)) {
         forgotten = max(forgotten, stamp)
       }
     }
+  }
 
-    func cost(of key: Key, feed: ServedFeed? = nil) -> Int {
-      let keyBytes =
-        switch key {
-        case .owner(let owner): owner.utf8.count
-        case .token(let hash): hash.utf8.count
-        }
-      return ServedCache.entryOverhead + keyBytes + (feed?.json.count ?? 0)
-    }
+  /// What an entry costs: the fixed overhead, its key's bytes and its value's.
+  private static func cost(key: String, value: Int) -> Int {
+    entryOverhead + key.utf8.count + value
   }
 
   /// What a lookup found: the value, or a miss with the ticket a read that follows takes —
@@ -155,8 +169,18 @@ final class ServedCache: Sendable {
   private let state: SleepingMutex<State>
 
   /// - Parameter capacity: the most bytes the entries may cost together.
-  init(capacity: Int = ServedCache.defaultCapacity) {
-    state = SleepingMutex(State(entries: LeastRecentlyUsed(capacity: capacity)))
+  convenience init(capacity: Int = ServedCache.defaultCapacity) {
+    let tokens = capacity / Self.tokenShare
+    self.init(owners: capacity - tokens, tokens: tokens)
+  }
+
+  /// - Parameters:
+  ///   - owners: the most bytes the owners' entries may cost together.
+  ///   - tokens: the most bytes the tokens' entries may cost together.
+  init(owners: Int, tokens: Int) {
+    state = SleepingMutex(
+      State(
+        owners: LeastRecentlyUsed(capacity: owners), tokens: LeastRecentlyUsed(capacity: tokens)))
   }
 
   /// Taken before a read whose result may be stored; nil while no listener is connected.
@@ -201,12 +225,11 @@ final class ServedCache: Sendable {
     state.withLock { state in
       let invalidated = state.invalidated(owner)
       guard state.listeners > 0, invalidated <= ticket else { return }
-      let key = Key.owner(owner)
-      let cost = state.cost(of: key, feed: feed)
+      let cost = Self.cost(key: owner, value: feed.json.count)
       // Too large to keep: what is kept of the owner (its stamp) stays as it is.
-      guard cost <= state.entries.capacity else { return }
-      let entry = Entry.owner(invalidated: invalidated, feed: feed, expires: expires)
-      _ = state.keep(entry, for: key, cost: cost)
+      guard cost <= state.owners.capacity else { return }
+      let entry = OwnerEntry(invalidated: invalidated, feed: feed, expires: expires)
+      _ = state.keep(entry, for: owner, cost: cost)
     }
   }
 
@@ -226,10 +249,7 @@ final class ServedCache: Sendable {
   func remember(tokenHash hash: String, owner: String, ticket: UInt64) {
     state.withLock { state in
       guard state.listeners > 0, state.tokensForgotten <= ticket else { return }
-      let key = Key.token(hash: hash)
-      _ = state.keep(
-        .token(owner: owner, ticket: ticket), for: key,
-        cost: state.cost(of: key) + owner.utf8.count)
+      state.keep(TokenEntry(owner: owner, ticket: ticket), for: hash)
     }
   }
 
@@ -272,9 +292,9 @@ final class ServedCache: Sendable {
   var statistics: CacheStatistics {
     state.withLock { state in
       var statistics = state.statistics
-      statistics.bytes = state.entries.bytes
-      statistics.capacity = state.entries.capacity
-      statistics.entries = state.entries.count
+      statistics.bytes = state.owners.bytes + state.tokens.bytes
+      statistics.capacity = state.owners.capacity + state.tokens.capacity
+      statistics.entries = state.owners.count + state.tokens.count
       return statistics
     }
   }

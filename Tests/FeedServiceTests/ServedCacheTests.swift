@@ -11,8 +11,12 @@ import Testing
     ServedFeed(try FeedDocument(owner: owner, sections: []))
   }
 
-  static func listening(capacity: Int = ServedCache.defaultCapacity) -> ServedCache {
-    let cache = ServedCache(capacity: capacity)
+  /// A cache whose listener is connected, with `owners` bytes for owners' entries and
+  /// `tokens` for tokens' (by default, the default bound's parts).
+  static func listening(owners: Int? = nil, tokens: Int? = nil) -> ServedCache {
+    let cache =
+      owners == nil && tokens == nil
+      ? ServedCache() : ServedCache(owners: owners ?? 0, tokens: tokens ?? 0)
     cache.listenerConnected()
     return cache
   }
@@ -97,7 +101,7 @@ import Testing
   }
 
   @Test func pastTheBoundTheLeastRecentlyReadOwnerIsForgotten() throws {
-    let cache = Self.listening(capacity: 2 * (try Self.cost("a")))
+    let cache = Self.listening(owners: 2 * (try Self.cost("a")))
     try Self.store("a", in: cache)
     try Self.store("b", in: cache)
     _ = cache.feed(owner: "a").hit
@@ -110,7 +114,7 @@ import Testing
 
   @Test func theBytesHeldStayWithinTheBound() throws {
     let capacity = 5 * (try Self.cost("a")) + 17
-    let cache = Self.listening(capacity: capacity)
+    let cache = Self.listening(owners: capacity)
     for owner in "abcdefghijklmnopqrstuvwxyz" {
       try Self.store(String(owner), in: cache)
       #expect(cache.statistics.bytes <= capacity)
@@ -123,7 +127,7 @@ import Testing
 
   @Test func aFeedLargerThanTheWholeCacheIsNotStoredNorEvictsOthers() throws {
     let large = String(repeating: "l", count: 64)
-    let cache = Self.listening(capacity: try Self.cost(large) - 1)
+    let cache = Self.listening(owners: try Self.cost(large) - 1)
     try Self.store("a", in: cache)
     try Self.store(large, in: cache)
     #expect(cache.feed(owner: large).hit == nil)
@@ -132,7 +136,7 @@ import Testing
   }
 
   @Test func anInvalidationWinsOverARacingStoreEvenWhenItsMarkIsEvicted() throws {
-    let cache = Self.listening(capacity: try Self.cost("a"))
+    let cache = Self.listening(owners: try Self.cost("a"))
     let ticket = try #require(cache.ticket())
     cache.invalidate(owner: "a")
     try Self.store("b", in: cache)
@@ -141,9 +145,9 @@ import Testing
     #expect(cache.feed(owner: "a").hit == nil)
   }
 
-  @Test func tokensShareTheBoundAndTheLeastRecentlyUsedIsForgotten() throws {
+  @Test func pastTheirPartOfTheBoundTheLeastRecentlyUsedTokenIsForgotten() throws {
     let cost = ServedCache.entryOverhead + "hash1".utf8.count + "demo".utf8.count
-    let cache = Self.listening(capacity: 2 * cost)
+    let cache = Self.listening(tokens: 2 * cost)
     for number in 1...3 {
       cache.remember(
         tokenHash: "hash\(number)", owner: "demo", ticket: try #require(cache.ticket()))
@@ -206,5 +210,30 @@ import Testing
       Issue.record("without a listener a miss carries no ticket")
       return
     }
+  }
+
+  @Test func feedsNeverEvictATokenAndTokensNeverEvictAFeed() throws {
+    let cache = Self.listening(owners: try Self.cost("a"), tokens: 1_000)
+    cache.remember(tokenHash: "hash", owner: "a", ticket: try #require(cache.ticket()))
+    for owner in "abcdefghij" { try Self.store(String(owner), in: cache) }
+    #expect(cache.tokenOwner(hash: "hash").hit == "a")
+    for number in 1...10 {
+      cache.remember(
+        tokenHash: "hash\(number)", owner: "a", ticket: try #require(cache.ticket()))
+    }
+    #expect(cache.feed(owner: "j").hit != nil)
+  }
+
+  @Test func aBoundGivesTokensAnEighthOfIt() throws {
+    let tokenCost = ServedCache.entryOverhead + "hash1".utf8.count + "a".utf8.count
+    let cache = ServedCache(capacity: 16 * tokenCost)
+    cache.listenerConnected()
+    for number in 1...3 {
+      cache.remember(
+        tokenHash: "hash\(number)", owner: "a", ticket: try #require(cache.ticket()))
+    }
+    #expect(cache.tokenOwner(hash: "hash1").hit == nil)
+    #expect(cache.tokenOwner(hash: "hash2").hit == "a")
+    #expect(cache.statistics.capacity == 16 * tokenCost)
   }
 }
