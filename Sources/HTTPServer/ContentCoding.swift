@@ -15,7 +15,7 @@ public enum ContentCoding: String, Sendable {
     var weights: [String: Double] = [:]
     for member in acceptEncoding.split(separator: ",") {
       let parts = member.split(separator: ";").map {
-        $0.trimmingCharacters(in: .whitespaces).lowercased()
+        $0.trimmingOptionalWhitespace().lowercased()
       }
       guard let name = parts.first, !name.isEmpty else { continue }
       var weight = 1.0

@@ -17,7 +17,7 @@ public struct EntityTag: Equatable, Sendable {
   public func matches(ifNoneMatch header: String?) -> Bool {
     guard let header else { return false }
     for candidate in header.split(separator: ",") {
-      var tag = candidate.trimmingCharacters(in: .whitespaces)[...]
+      var tag = candidate.trimmingOptionalWhitespace()
       if tag == "*" { return true }
       if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
       if tag == self.header { return true }

@@ -35,7 +35,7 @@ public struct HTTPRequest: Sendable {
   public var mediaType: String? {
     header("content-type").map {
       String($0.split(separator: ";", maxSplits: 1).first ?? "")
-        .trimmingCharacters(in: .whitespaces).lowercased()
+        .trimmingOptionalWhitespace().lowercased()
     }
   }
 
@@ -45,7 +45,7 @@ public struct HTTPRequest: Sendable {
     guard let value = header("authorization") else { return nil }
     let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
     guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-    let token = parts[1].trimmingCharacters(in: .whitespaces)
-    return token.isEmpty ? nil : token
+    let token = parts[1].trimmingOptionalWhitespace()
+    return token.isEmpty ? nil : String(token)
   }
 }

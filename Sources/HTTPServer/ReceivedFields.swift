@@ -41,8 +41,7 @@ struct ReceivedFields {
       let name = String(decoding: line.name, as: UTF8.self).lowercased()
       // Space and tab around a value are not part of it (RFC 9110 §5.5).
       values[name, default: []].append(
-        String(decoding: line.value, as: UTF8.self).trimmingCharacters(
-          in: CharacterSet(charactersIn: " \t")))
+        String(String(decoding: line.value, as: UTF8.self).trimmingOptionalWhitespace()))
     }
     for (name, lines) in values where lines.count > 1 && Self.singletons.contains(name) {
       throw Self.refusal("the header field \(name) is sent more than once")
@@ -56,7 +55,7 @@ struct ReceivedFields {
         throw Self.refusal("a request carries Content-Length or Transfer-Encoding, not both")
       }
       let list = codings.flatMap { $0.split(separator: ",") }.map {
-        $0.trimmingCharacters(in: .whitespaces).lowercased()
+        $0.trimmingOptionalWhitespace().lowercased()
       }
       guard list.last == "chunked" else {
         throw Self.refusal("the last transfer coding of a request must be chunked")

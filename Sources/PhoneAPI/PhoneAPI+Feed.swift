@@ -60,7 +60,7 @@ extension PhoneAPI {
   /// (a tag is the digest, then `-…` for another representation, e.g. `-gzip`), nil without one.
   static func heldDigest(_ ifNoneMatch: String?) -> String? {
     guard let first = ifNoneMatch?.split(separator: ",").first else { return nil }
-    var tag = first.trimmingCharacters(in: .whitespaces)[...]
+    var tag = first.trimmingOptionalWhitespace()
     if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
     guard tag.count >= 2, tag.first == "\"", tag.last == "\"" else { return nil }
     return String(tag.dropFirst().dropLast().prefix { $0 != "-" })
