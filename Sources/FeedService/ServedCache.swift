@@ -76,6 +76,8 @@ final class ServedCache: Sendable {
     var owners: LeastRecentlyUsed<String, OwnerEntry>
     var tokens: LeastRecentlyUsed<String, TokenEntry>
     var statistics = CacheStatistics()
+    /// Feeds replaced or evicted under the lock, not yet handed out (`takeDropped`).
+    var dropped: [ServedFeed] = []
 
     /// The current clock, while a listener is connected.
     var ticket: UInt64? { listeners > 0 ? clock : nil }
@@ -116,17 +118,30 @@ final class ServedCache: Sendable {
       return max(entry.invalidated, forgotten)
     }
 
-    /// Keeps an owner's entry, folding the stamps of the owners evicted for it into the floor.
+    /// Keeps an owner's entry, folding the stamps of the owners evicted for it into the floor;
+    /// the feeds it replaces or evicts go to `dropped`.
     mutating func keep(_ entry: OwnerEntry, for owner: String, cost: Int) -> Bool {
       var evicted = 0
       var floor = forgotten
+      var released: [ServedFeed] = []
+      if let replaced = owners.remove(owner)?.feed { released.append(replaced) }
       let kept = owners.insert(entry, for: owner, cost: cost) { _, entry in
         evicted += 1
         floor = max(floor, entry.invalidated)
+        if let feed = entry.feed { released.append(feed) }
       }
       forgotten = floor
       statistics.evictions += evicted
+      dropped += released
       return kept
+    }
+
+    /// The feeds dropped since the last call, for the caller to release once it has let go of
+    /// the lock: freeing a feed frees its whole decoded document, item by item, which no other
+    /// request should wait for.
+    mutating func takeDropped() -> [ServedFeed] {
+      defer { dropped = [] }
+      return dropped
     }
 
     mutating func keep(_ entry: TokenEntry, for hash: String) {
@@ -222,14 +237,16 @@ final class ServedCache: Sendable {
 
   /// Keeps `feed` for `owner` unless the owner was invalidated after `ticket` was taken.
   func store(_ feed: ServedFeed, owner: String, expires: ContinuousClock.Instant?, ticket: UInt64) {
-    state.withLock { state in
+    // What the store drops is released here, after the lock.
+    _ = state.withLock { state -> [ServedFeed] in
       let invalidated = state.invalidated(owner)
-      guard state.listeners > 0, invalidated <= ticket else { return }
+      guard state.listeners > 0, invalidated <= ticket else { return [] }
       let cost = Self.cost(key: owner, value: feed.json.count)
       // Too large to keep: what is kept of the owner (its stamp) stays as it is.
-      guard cost <= state.owners.capacity else { return }
+      guard cost <= state.owners.capacity else { return [] }
       let entry = OwnerEntry(invalidated: invalidated, feed: feed, expires: expires)
       _ = state.keep(entry, for: owner, cost: cost)
+      return state.takeDropped()
     }
   }
 
@@ -255,8 +272,10 @@ final class ServedCache: Sendable {
 
   /// The owner's feed may have changed: forget it, and any read of it in flight.
   func invalidate(owner: String) {
-    state.withLock { state in
+    // The feed forgotten is released here, after the lock.
+    _ = state.withLock { state -> [ServedFeed] in
       state.mark(owner, invalidated: state.advance())
+      return state.takeDropped()
     }
   }
 

@@ -26,6 +26,20 @@ struct RouterTests {
     #expect(try Self.answer("POST", "/owners") == "add")
   }
 
+  @Test func aRouteAnsweringFromMemoryIsABlockingRouteThatCarriesThatAnswer() throws {
+    var router = Router()
+    router.add("GET", "/feed", fromMemory: { _ in .text("remembered") }, { _ in .text("read") })
+    let match = try router.match(method: "GET", path: "/feed").get()
+    #expect(match.blocking)
+    let remembered = try #require(match.fromMemory?(HTTPRequest(method: "GET", path: "/feed")))
+    guard case .bytes(let body) = remembered.body else {
+      Issue.record("the answer from memory has a body")
+      return
+    }
+    #expect(String(decoding: body, as: UTF8.self) == "remembered")
+    #expect(try Self.router.match(method: "GET", path: "/owners").get().fromMemory == nil)
+  }
+
   @Test func headIsAnsweredByTheGetRoute() throws {
     #expect(try Self.answer("HEAD", "/owners") == "list")
   }
