@@ -157,6 +157,14 @@ import Testing
     #expect(cache.statistics.entries == 2)
   }
 
+  /// The lookups counted: feed hits, feed misses, token hits, token misses.
+  static func lookups(_ cache: ServedCache) -> [Int] {
+    let statistics = cache.statistics
+    return [
+      statistics.feedHits, statistics.feedMisses, statistics.tokenHits, statistics.tokenMisses,
+    ]
+  }
+
   @Test func hitsAndMissesAreCounted() throws {
     let cache = Self.listening()
     _ = cache.feed(owner: "a").hit
@@ -164,10 +172,7 @@ import Testing
     _ = cache.feed(owner: "a").hit
     _ = cache.feed(owner: "a").hit
     _ = cache.tokenOwner(hash: "hash").hit
-    let statistics = cache.statistics
-    #expect(
-      [statistics.feedHits, statistics.feedMisses, statistics.tokenHits, statistics.tokenMisses]
-        == [2, 1, 0, 1])
+    #expect(Self.lookups(cache) == [2, 1, 0, 1])
   }
 
   @Test func aWholeReadFromMemoryNeedsTheTokenAndTheFeedAndCountsOneHitOfEach() throws {
@@ -179,10 +184,7 @@ import Testing
     let found = try #require(cache.ownerAndFeed(tokenHash: "hash"))
     #expect(found.owner == "a")
     #expect(found.feed.digest == (try Self.feed("a")).digest)
-    let statistics = cache.statistics
-    #expect(
-      [statistics.feedHits, statistics.feedMisses, statistics.tokenHits, statistics.tokenMisses]
-        == [1, 0, 1, 0])
+    #expect(Self.lookups(cache) == [1, 0, 1, 0])
   }
 
   @Test func aWholeReadFromMemoryIsNotTrustedWithoutAListener() throws {
