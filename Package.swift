@@ -64,8 +64,8 @@ let package = Package(
     .target(
       name: "FeedService",
       dependencies: [
-        "AccountModel", "AccountStore", "FeedAssembler", "FeedComponents", "FeedDiff", "FeedWire",
-        "Postgres", "FeedVocabulary",
+        "AccountModel", "AccountStore", "BoundedMemory", "FeedAssembler", "FeedComponents",
+        "FeedDiff", "FeedWire", "Postgres", "FeedVocabulary",
       ]
     ),
     .plugin(
@@ -113,8 +113,8 @@ let package = Package(
     .target(
       name: "PhoneAPI",
       dependencies: [
-        "HTTPServer", "AccountModel", "FeedAssembler", "FeedComponents", "FeedService", "FeedWire",
-        "ServiceHTTP",
+        "HTTPServer", "AccountModel", "BoundedMemory", "FeedAssembler", "FeedComponents",
+        "FeedService", "FeedWire", "ServiceHTTP",
       ],
       plugins: ["ContractPlugin"]
     ),
@@ -138,6 +138,9 @@ let package = Package(
     ),
     // A seeded random generator for generated feeds: tests and benchmarks replay their cases.
     .target(name: "SplitMix"),
+    // What the process's caches are built of: a least-recently-used order bounded in bytes, and
+    // a lock whose waiters sleep rather than spin.
+    .target(name: "BoundedMemory"),
     // Headless Chromium driven over the DevTools protocol, for the preview page's browser tests.
     .target(name: "BrowserTestSupport"),
     // A private PostgreSQL (or DATABASE_URL) and a fresh database per test, empty or copied from
@@ -200,6 +203,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
+    .testTarget(name: "BoundedMemoryTests", dependencies: ["BoundedMemory"]),
     // docs/openapi.json checked by outside programs (scripts/setup test installs them) against
     // what the real writers produce: no server, no database.
     .testTarget(

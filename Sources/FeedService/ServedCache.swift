@@ -1,3 +1,4 @@
+import BoundedMemory
 import Foundation
 
 /// What this process remembers between requests: each owner's served feed and the owner of

@@ -1,3 +1,4 @@
+import BoundedMemory
 import Dispatch
 import FeedWire
 import Synchronization

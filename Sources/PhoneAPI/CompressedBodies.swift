@@ -1,32 +1,37 @@
+import BoundedMemory
 import Foundation
 import HTTPServer
-import Synchronization
 
 /// Gzipped bodies kept by the entity tag they were sent under, so a feed read again and again
 /// is compressed once, not once per request. Compression is deterministic, so a tag names one
 /// body for ever and nothing needs forgetting when a feed changes: a changed feed has another
-/// tag. Bounded like the service's caches: past `limit` entries everything is forgotten at once.
+/// tag. Bounded in bytes like the served cache: past `capacity` the least recently sent bodies
+/// are forgotten, one at a time (`LeastRecentlyUsed`), so more owners than fit lower the hit
+/// rate instead of emptying the whole store at once.
 final class CompressedBodies: Sendable {
-  private let bodies = Mutex<[String: Data]>([:])
-  let limit: Int
+  /// What every body costs beyond its bytes: its key's bytes are added, and this stands for
+  /// the dictionary slot and the list node.
+  static let entryOverhead = 128
+  /// The default bound: 32 MiB, some 30,000 gzipped feeds of ten accounts.
+  static let defaultCapacity = 32 << 20
 
-  init(limit: Int = 10_000) {
-    self.limit = limit
+  private let bodies: SleepingMutex<LeastRecentlyUsed<String, Data>>
+
+  init(capacity: Int = CompressedBodies.defaultCapacity) {
+    bodies = SleepingMutex(LeastRecentlyUsed(capacity: capacity))
   }
 
   /// Whether a gzipped body is kept under `key`: then `gzip(_:key:)` only looks it up.
   func holds(_ key: String) -> Bool {
-    bodies.withLock { $0[key] != nil }
+    bodies.withLock { $0.peek(key) != nil }
   }
 
   /// The gzipped `body` kept under `key`, compressed now when it is not kept yet.
   func gzip(_ body: Data, key: String) -> Data {
-    if let kept = bodies.withLock({ $0[key] }) { return kept }
+    if let kept = bodies.withLock({ $0.use(key) }) { return kept }
     let compressed = Gzip.compress(body)
-    bodies.withLock { bodies in
-      if bodies.count >= limit { bodies.removeAll() }
-      bodies[key] = compressed
-    }
+    let cost = Self.entryOverhead + key.utf8.count + compressed.count
+    _ = bodies.withLock { $0.insert(compressed, for: key, cost: cost) { _, _ in } }
     return compressed
   }
 }

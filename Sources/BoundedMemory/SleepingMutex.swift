@@ -11,16 +11,16 @@ import Foundation
 /// sleep at once and hands the core to the holder.
 ///
 /// `@unchecked Sendable`: `value` is read and written only while holding `lock`.
-final class SleepingMutex<Value>: @unchecked Sendable {
+public final class SleepingMutex<Value>: @unchecked Sendable {
   private let lock = NSLock()
   private var value: Value
 
-  init(_ value: Value) {
+  public init(_ value: Value) {
     self.value = value
   }
 
   /// Runs `body` with the value, holding the lock.
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     lock.lock()
     defer { lock.unlock() }
     return try body(&value)

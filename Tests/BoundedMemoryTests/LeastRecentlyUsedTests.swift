@@ -1,8 +1,7 @@
+import BoundedMemory
 import Testing
 
-@testable import FeedService
-
-/// The order and bound the served-feed cache keeps its entries by.
+/// The order and bound the served-feed cache and the gzipped bodies keep their entries by.
 @Suite struct LeastRecentlyUsedTests {
   @Test func theLeastRecentlyUsedIsEvictedFirst() {
     var entries = LeastRecentlyUsed<String, Int>(capacity: 30)

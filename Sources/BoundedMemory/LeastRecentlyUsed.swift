@@ -3,8 +3,8 @@
 /// hash lookup and a few links of a doubly linked list kept in an array — so a cache in front
 /// of every request never sorts or scans.
 ///
-/// Not thread-safe: `ServedCache` keeps it behind its lock.
-struct LeastRecentlyUsed<Key: Hashable, Value> {
+/// Not thread-safe: its users (the served cache, the gzipped bodies) keep it behind a lock.
+public struct LeastRecentlyUsed<Key: Hashable, Value> {
   private struct Node {
     let key: Key
     var value: Value
@@ -15,24 +15,24 @@ struct LeastRecentlyUsed<Key: Hashable, Value> {
   }
 
   /// The most bytes the entries may cost together.
-  let capacity: Int
+  public let capacity: Int
   /// What the entries cost together now; at most `capacity`.
-  private(set) var bytes = 0
+  public private(set) var bytes = 0
   private var slots: [Node?] = []
   private var free: [Int] = []
   private var index: [Key: Int] = [:]
   private var newest = -1
   private var oldest = -1
 
-  init(capacity: Int) {
+  public init(capacity: Int) {
     self.capacity = max(0, capacity)
   }
 
   /// How many entries are kept.
-  var count: Int { index.count }
+  public var count: Int { index.count }
 
   /// The value kept for `key`, which becomes the most recently used.
-  mutating func use(_ key: Key) -> Value? {
+  public mutating func use(_ key: Key) -> Value? {
     guard let slot = index[key] else { return nil }
     unlink(slot)
     link(slot)
@@ -40,7 +40,7 @@ struct LeastRecentlyUsed<Key: Hashable, Value> {
   }
 
   /// The value kept for `key`, leaving the order as it is.
-  func peek(_ key: Key) -> Value? {
+  public func peek(_ key: Key) -> Value? {
     index[key].flatMap { slots[$0]?.value }
   }
 
@@ -48,7 +48,7 @@ struct LeastRecentlyUsed<Key: Hashable, Value> {
   /// least recently used others until the total fits, handing each to `evicted`. A value
   /// costing more than `capacity` is not kept (nor is what it would have replaced): false.
   @discardableResult
-  mutating func insert(
+  public mutating func insert(
     _ value: Value, for key: Key, cost: Int, evicted: (Key, Value) -> Void
   ) -> Bool {
     if let slot = index[key] { remove(slot) }
@@ -74,14 +74,14 @@ struct LeastRecentlyUsed<Key: Hashable, Value> {
 
   /// Forgets what is kept for `key`, returning it.
   @discardableResult
-  mutating func remove(_ key: Key) -> Value? {
+  public mutating func remove(_ key: Key) -> Value? {
     guard let slot = index[key], let node = slots[slot] else { return nil }
     remove(slot)
     return node.value
   }
 
   /// Forgets everything.
-  mutating func removeAll() {
+  public mutating func removeAll() {
     self = LeastRecentlyUsed(capacity: capacity)
   }
 
