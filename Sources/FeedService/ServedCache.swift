@@ -113,6 +113,20 @@ final class ServedCache: Sendable {
       return entry.owner
     }
 
+    /// `found` as a lookup's answer, counted under `hits`, or under `misses` with the ticket a
+    /// read that follows takes.
+    mutating func counted<Value>(
+      _ found: Value?, hits: WritableKeyPath<CacheStatistics, Int>,
+      misses: WritableKeyPath<CacheStatistics, Int>
+    ) -> Lookup<Value> {
+      guard let found else {
+        statistics[keyPath: misses] += 1
+        return .miss(ticket: ticket)
+      }
+      statistics[keyPath: hits] += 1
+      return .hit(found)
+    }
+
     /// The stamp of the owner's last invalidation that a store must be newer than.
     func invalidated(_ owner: String) -> UInt64 {
       guard let entry = owners.peek(owner) else { return forgotten }
@@ -213,12 +227,7 @@ final class ServedCache: Sendable {
   /// The owner's cached feed, unless it is missing, expired or untrusted.
   func feed(owner: String) -> Lookup<ServedFeed> {
     state.withLock { state in
-      guard let feed = state.trustedFeed(owner) else {
-        state.statistics.feedMisses += 1
-        return .miss(ticket: state.ticket)
-      }
-      state.statistics.feedHits += 1
-      return .hit(feed)
+      state.counted(state.trustedFeed(owner), hits: \.feedHits, misses: \.feedMisses)
     }
   }
 
@@ -254,12 +263,7 @@ final class ServedCache: Sendable {
   /// The owner of the token whose secret hashes to `hash`, when cached and trusted.
   func tokenOwner(hash: String) -> Lookup<String> {
     state.withLock { state in
-      guard let owner = state.trustedOwner(hash) else {
-        state.statistics.tokenMisses += 1
-        return .miss(ticket: state.ticket)
-      }
-      state.statistics.tokenHits += 1
-      return .hit(owner)
+      state.counted(state.trustedOwner(hash), hits: \.tokenHits, misses: \.tokenMisses)
     }
   }
 
