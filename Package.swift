@@ -248,8 +248,8 @@ let package = Package(
     .testTarget(
       name: "AccountFeedClientTests",
       dependencies: [
-        "AccountFeedClient", "feedctl", "feedphone", "FeedComponents", "FeedDiff", "FeedWire",
-        "Postgres", "PostgresTestSupport", "StageCheckSupport",
+        "AccountFeedClient", "AccountFeedTestSupport", "feedctl", "feedphone", "FeedComponents",
+        "FeedDiff", "FeedWire", "Postgres", "PostgresTestSupport", "StageCheckSupport",
       ]
     ),
   ],

@@ -1,6 +1,8 @@
-/// The tests run the real `feedctl`, so they cannot run before it is built.
+/// The tests run the real `feedctl` (and `feedphone`), so they cannot run before it is built.
 struct FeedctlNotBuilt: Error, CustomStringConvertible {
+  var name = "feedctl"
+
   var description: String {
-    "the feedctl binary was not found next to the tests; run 'swift build' first"
+    "the \(name) binary was not found next to the tests; run 'swift build' first"
   }
 }

@@ -6,15 +6,16 @@ import Foundation
 /// variables leak in, colour is off and the width is fixed, so each test says exactly which
 /// database the child uses.
 public enum FeedctlProcess {
-  /// The binary built next to the test bundle (`.build/debug/feedctl`).
-  public static func executable() throws -> URL {
+  /// The binary `name` built next to the test bundle (`.build/debug/feedctl`, or another of
+  /// the package's executables such as `feedphone`).
+  public static func executable(named name: String = "feedctl") throws -> URL {
     let candidates = [
       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
       Bundle.main.bundleURL,
       Bundle.main.bundleURL.deletingLastPathComponent(),
-    ].map { $0.appendingPathComponent("feedctl") }
+    ].map { $0.appendingPathComponent(name) }
     let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    guard let found else { throw FeedctlNotBuilt() }
+    guard let found else { throw FeedctlNotBuilt(name: name) }
     return found
   }
 

@@ -1,47 +1,22 @@
+import AccountFeedTestSupport
 import Foundation
-import Testing
 
-/// The built `feedctl` (and `feedphone`) next to the tests, run with a controlled environment.
+/// The built `feedctl` run on a test's database, through the suite-wide `FeedctlProcess` (its
+/// binary lookup and controlled environment).
 enum FeedctlRunner {
-  static func executable(_ name: String) throws -> URL {
-    let found = [
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-      Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-    ]
-    .map { $0.appendingPathComponent(name) }
-    .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    return try #require(found, "\(name) was not found next to the tests; run 'swift build' first")
-  }
-
+  /// The environment a child uses: `FeedctlProcess`'s, with `databaseURL` as its database.
   static func environment(databaseURL: String) -> [String: String] {
-    var environment = ["DATABASE_URL": databaseURL, "NO_COLOR": "1", "LANG": "C.UTF-8"]
-    for name in ["PATH", "HOME", "TMPDIR"] {
-      environment[name] = ProcessInfo.processInfo.environment[name]
-    }
-    return environment
+    FeedctlProcess.baseEnvironment.merging(["DATABASE_URL": databaseURL]) { _, new in new }
   }
 
   /// Runs `feedctl arguments` to the end and returns its standard output; a failure throws.
   @discardableResult
   static func run(_ arguments: [String], databaseURL: String) throws -> String {
-    let process = Process()
-    process.executableURL = try executable("feedctl")
-    process.arguments = arguments
-    process.environment = environment(databaseURL: databaseURL)
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let errorText = LineLog()
-    errorText.drain(error.fileHandleForReading)
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw FixtureError("feedctl \(arguments.joined(separator: " ")): \(errorText.text)")
+    let result = try FeedctlProcess.run(arguments, environment: ["DATABASE_URL": databaseURL])
+    guard result.code == 0 else {
+      throw FixtureError("feedctl \(arguments.joined(separator: " ")): \(result.error)")
     }
-    return String(decoding: printed, as: UTF8.self)
+    return result.output
   }
 }
 

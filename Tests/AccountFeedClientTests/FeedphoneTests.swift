@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import FeedComponents
 import Foundation
 import Testing
@@ -8,7 +9,7 @@ import Testing
   @Test func feedphoneFollowsTheDemoFeedThroughWritesAndARestart() async throws {
     try await LiveFeed.with { live in
       let process = Process()
-      process.executableURL = try FeedctlRunner.executable("feedphone")
+      process.executableURL = try FeedctlProcess.executable(named: "feedphone")
       process.arguments = [
         "--url", live.server.baseURL.absoluteString, "--token", live.token, "--format", "json",
       ]

@@ -1,3 +1,4 @@
+import AccountFeedTestSupport
 import Foundation
 
 /// `feedctl serve` as a child process on loopback, stopped with SIGTERM and started again on the
@@ -19,7 +20,7 @@ final class ServeProcess: @unchecked Sendable {
   /// Starts the server (on the port of the previous run, if any) and waits until it listens.
   func start() throws {
     let process = Process()
-    process.executableURL = try FeedctlRunner.executable("feedctl")
+    process.executableURL = try FeedctlProcess.executable()
     process.arguments = ["serve", "--listen", "127.0.0.1:\(port)"]
     process.environment = FeedctlRunner.environment(databaseURL: databaseURL)
     let output = Pipe()
