@@ -61,17 +61,22 @@ extension FeedService {
     return feed
   }
 
-  /// What `authenticate(bearer:)` then `servedFeed(in:)` would answer, when this process's
-  /// cache holds both the token's owner and the owner's feed; nil when answering needs the
-  /// database (or a refusal: an unknown or malformed token, which the full read then makes).
-  /// It waits on nothing but the cache's lock, so a network thread may try it before handing
-  /// a request to a worker: the common read — a phone asking again for an unchanged feed —
-  /// then never queues.
-  public func cachedFeed(bearer secret: String) -> (scope: OwnerScope, feed: ServedFeed)? {
+  /// `answer` given what `authenticate(bearer:)` then `servedFeed(in:)` would return, when this
+  /// process's cache holds both the token's owner and the owner's feed; nil when answering
+  /// needs the database (or a refusal: an unknown or malformed token, which the full read then
+  /// makes), or when `answer` declines (nil). It waits on nothing but the cache's lock, so a
+  /// network thread may try it before handing a request to a worker: the common read — a phone
+  /// asking again for an unchanged feed — then never queues. Only a read answered here counts
+  /// as a cache hit; one declined is counted by the full read that follows.
+  public func cachedFeed<Answer>(
+    bearer secret: String, answering answer: (OwnerScope, ServedFeed) -> Answer?
+  ) -> Answer? {
     guard TokenSecret.isWellFormed(secret),
-      let (owner, feed) = cache.ownerAndFeed(tokenHash: TokenSecret.hash(secret))
+      let (owner, feed) = cache.ownerAndFeed(tokenHash: TokenSecret.hash(secret)),
+      let answered = answer(.owner(owner), feed)
     else { return nil }
-    return (.owner(owner), feed)
+    cache.countWholeRead()
+    return answered
   }
 
   /// The changes from the owner's document with digest `base` to the current one. A base the

@@ -232,16 +232,23 @@ final class ServedCache: Sendable {
   }
 
   /// The owner of the token whose secret hashes to `tokenHash` and that owner's feed, when both
-  /// are cached and trusted — a whole read answered from memory, counted as a hit of each.
-  /// Nil otherwise, and then nothing is counted: the read that follows counts its own lookups.
+  /// are cached and trusted — a whole read answered from memory —, else nil. Nothing is counted:
+  /// a read answered with them counts itself (`countWholeRead`), one that goes on to the
+  /// database counts its own lookups there.
   func ownerAndFeed(tokenHash: String) -> (owner: String, feed: ServedFeed)? {
     state.withLock { state in
       guard let owner = state.trustedOwner(tokenHash), let feed = state.trustedFeed(owner) else {
         return nil
       }
+      return (owner, feed)
+    }
+  }
+
+  /// A read was answered with `ownerAndFeed(tokenHash:)`: a hit of its token and of its feed.
+  func countWholeRead() {
+    state.withLock { state in
       state.statistics.tokenHits += 1
       state.statistics.feedHits += 1
-      return (owner, feed)
     }
   }
 

@@ -28,12 +28,14 @@ extension PhoneAPI {
   /// and no compression to do. Nil for anything else — a miss, a refusal to make —, which
   /// `feed(_:)` then answers on a worker.
   func cachedFeed(_ request: HTTPRequest) -> HTTPResponse? {
-    guard request.header(Self.capabilitiesHeader) == nil, let token = request.bearerToken,
-      let (scope, feed) = service.cachedFeed(bearer: token)
-    else { return nil }
-    return representAtOnce(
-      feed.json, tag: EntityTag(feed.digest), vary: Self.documentVary, owner: scope.ownerID ?? "",
-      request: request)
+    guard request.header(Self.capabilitiesHeader) == nil, let token = request.bearerToken else {
+      return nil
+    }
+    return service.cachedFeed(bearer: token) { scope, feed in
+      representAtOnce(
+        feed.json, tag: EntityTag(feed.digest), vary: Self.documentVary,
+        owner: scope.ownerID ?? "", request: request)
+    }
   }
 
   /// `GET /v1/feed/changes?since=<digest>`: the changeset/2 from the phone's document to the

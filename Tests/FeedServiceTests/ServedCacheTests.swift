@@ -175,7 +175,7 @@ import Testing
     #expect(Self.lookups(cache) == [2, 1, 0, 1])
   }
 
-  @Test func aWholeReadFromMemoryNeedsTheTokenAndTheFeedAndCountsOneHitOfEach() throws {
+  @Test func aWholeReadFromMemoryNeedsTheTokenAndTheFeedAndCountsOneHitOfEachWhenAnswered() throws {
     let cache = Self.listening()
     cache.remember(tokenHash: "hash", owner: "a", ticket: try #require(cache.ticket()))
     #expect(cache.ownerAndFeed(tokenHash: "hash") == nil)
@@ -184,6 +184,8 @@ import Testing
     let found = try #require(cache.ownerAndFeed(tokenHash: "hash"))
     #expect(found.owner == "a")
     #expect(found.feed.digest == (try Self.feed("a")).digest)
+    #expect(Self.lookups(cache) == [0, 0, 0, 0])
+    cache.countWholeRead()
     #expect(Self.lookups(cache) == [1, 0, 1, 0])
   }
 

@@ -88,4 +88,15 @@ struct CachedFeedTests {
       #expect(eventually { fixture.server.requestsWaiting == 1 })
     }
   }
+
+  @Test func aReadTheNetworkThreadDeclinesIsCountedOnceByTheWorkerThatAnswersIt() throws {
+    try PhoneFixture.with { fixture in
+      _ = try Self.cacheDemosFeed(fixture, [:])
+      let before = fixture.service.cacheStatistics
+      #expect(try fixture.get("/v1/feed", headers: Self.gzip).status == 200)
+      let after = fixture.service.cacheStatistics
+      #expect(after.feedHits - before.feedHits == 1)
+      #expect(after.tokenHits - before.tokenHits == 1)
+    }
+  }
 }
