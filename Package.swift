@@ -65,7 +65,7 @@ let package = Package(
       name: "FeedService",
       dependencies: [
         "AccountModel", "AccountStore", "BoundedMemory", "FeedAssembler", "FeedComponents",
-        "FeedDiff", "FeedWire", "Postgres", "FeedVocabulary",
+        "FeedDiff", "FeedWire", "GzipCoding", "Postgres", "FeedVocabulary",
       ]
     ),
     .plugin(
@@ -88,14 +88,7 @@ let package = Package(
     ),
     // The generic HTTP server: listening, limits, routing, event streams, metrics and the request
     // log. It knows no feed: the phone API and the preview page register their routes on it.
-    // zlib, found through pkg-config (apt: zlib1g-dev): gzip for response bodies.
-    .systemLibrary(
-      name: "CZlib",
-      pkgConfig: "zlib",
-      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
-    ),
-    .target(
-      name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "AccountModel", "FeedComponents"]),
+    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "AccountModel", "FeedComponents"]),
     // The service's answers over HTTP, for every HTTP front end alike: the one table of failure
     // kinds to statuses, and a follower's updates as server-sent events.
     .target(
@@ -114,7 +107,7 @@ let package = Package(
       name: "PhoneAPI",
       dependencies: [
         "HTTPServer", "AccountModel", "BoundedMemory", "FeedAssembler", "FeedComponents",
-        "FeedService", "FeedWire", "ServiceHTTP",
+        "FeedService", "FeedWire", "GzipCoding", "ServiceHTTP",
       ],
       plugins: ["ContractPlugin"]
     ),
@@ -138,6 +131,15 @@ let package = Package(
     ),
     // A seeded random generator for generated feeds: tests and benchmarks replay their cases.
     .target(name: "SplitMix"),
+    // zlib, found through pkg-config (apt: zlib1g-dev).
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+    ),
+    // gzip whose bytes depend on the input alone: the served feeds are kept in it, and response
+    // bodies sent in it.
+    .target(name: "GzipCoding", dependencies: ["CZlib"]),
     // What the process's caches are built of: a least-recently-used order bounded in bytes, and
     // a lock whose waiters sleep rather than spin.
     .target(name: "BoundedMemory"),
@@ -204,6 +206,7 @@ let package = Package(
     ),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
     .testTarget(name: "BoundedMemoryTests", dependencies: ["BoundedMemory"]),
+    .testTarget(name: "GzipCodingTests", dependencies: ["GzipCoding"]),
     // docs/openapi.json checked by outside programs (scripts/setup test installs them) against
     // what the real writers produce: no server, no database.
     .testTarget(
@@ -227,7 +230,7 @@ let package = Package(
       name: "PhoneAPITests",
       dependencies: [
         "feedctl", "HTTPServer", "PhoneAPI", "FeedService", "AccountFeedTestSupport",
-        "AccountModel", "AccountStore", "FeedComponents", "FeedWire", "Postgres",
+        "AccountModel", "AccountStore", "FeedComponents", "FeedWire", "GzipCoding", "Postgres",
         "PostgresTestSupport",
       ]
     ),

@@ -22,8 +22,8 @@ public struct FeedPosition: Sendable, Equatable {
     switch try service.changes(since: digest, in: scope) {
     case .current:
       return nil
-    case .changes(let changeset, let target):
-      digest = target.digest
+    case .changes(let changeset):
+      digest = changeset.target
       return changeset
     }
   }

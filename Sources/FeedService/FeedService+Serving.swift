@@ -33,50 +33,49 @@ extension FeedService {
   /// read replica answers only when it knows that document too, so a replica behind the one
   /// that served the phone never sends it back in time; otherwise the primary answers.
   public func servedFeed(in scope: OwnerScope, holding held: String? = nil) throws -> ServedFeed {
-    let owner = try Self.owner(of: scope)
+    try currentFeed(owner: Self.owner(of: scope), holding: held).feed
+  }
+
+  /// `servedFeed(in:holding:)`'s feed, with its document when it was read now; nil when it came
+  /// from the cache, which keeps no decoded document (`ServedFeed`).
+  private func currentFeed(owner: String, holding held: String?) throws -> (
+    feed: ServedFeed, document: FeedDocument?
+  ) {
     let ticket: UInt64?
     switch cache.feed(owner: owner) {
-    case .hit(let feed): return feed
+    case .hit(let feed): return (feed, nil)
     case .miss(let missed): ticket = missed
     }
     // The edge is measured from the read's own clock, which is after `start`: the entry only
     // ever expires early.
     let start = ContinuousClock.now
-    let fromReplica = replica?.read(owner: owner) { store -> (ServedFeed, Duration?)? in
+    let fromReplica = replica?.read(owner: owner) { store -> (FeedDocument, Duration?)? in
       guard let read = try replicatedRead(owner: owner, store: store),
         try Self.knows(held, owner: owner, current: read.document, store: store)
       else { return nil }
-      return (ServedFeed(read.document), read.nextEdge)
+      return (read.document, read.nextEdge)
     }
-    let (feed, edge) =
-      try fromReplica
-      ?? withStore { store in
-        let read = try servedRead(owner: owner, store: store)
-        return (ServedFeed(read.document), read.nextEdge)
-      }
+    let (document, edge) =
+      try fromReplica ?? withStore { try servedRead(owner: owner, store: $0) }
+    let feed = ServedFeed(document)
     if let ticket {
       cache.store(
         feed, owner: owner, expires: edge.map { start + $0 - .milliseconds(1) }, ticket: ticket)
     }
-    return feed
+    return (feed, document)
   }
 
-  /// `answer` given what `authenticate(bearer:)` then `servedFeed(in:)` would return, when this
-  /// process's cache holds both the token's owner and the owner's feed; nil when answering
-  /// needs the database (or a refusal: an unknown or malformed token, which the full read then
-  /// makes), or when `answer` declines (nil). It waits on nothing but the cache's lock, so a
-  /// network thread may try it before handing a request to a worker: the common read — a phone
-  /// asking again for an unchanged feed — then never queues. Only a read answered here counts
-  /// as a cache hit; one declined is counted by the full read that follows.
-  public func cachedFeed<Answer>(
-    bearer secret: String, answering answer: (OwnerScope, ServedFeed) -> Answer?
-  ) -> Answer? {
+  /// What `authenticate(bearer:)` then `servedFeed(in:)` would return, when this process's
+  /// cache holds both the token's owner and the owner's feed; nil when answering needs the
+  /// database (or a refusal: an unknown or malformed token, which the full read then makes).
+  /// It waits on nothing but the cache's lock, so a network thread may try it before handing a
+  /// request to a worker: the common read — a phone asking again for an unchanged feed — then
+  /// never queues.
+  public func cachedFeed(bearer secret: String) -> (scope: OwnerScope, feed: ServedFeed)? {
     guard TokenSecret.isWellFormed(secret),
-      let (owner, feed) = cache.ownerAndFeed(tokenHash: TokenSecret.hash(secret)),
-      let answered = answer(.owner(owner), feed)
+      let (owner, feed) = cache.ownerAndFeed(tokenHash: TokenSecret.hash(secret))
     else { return nil }
-    cache.countWholeRead()
-    return answered
+    return (.owner(owner), feed)
   }
 
   /// The changes from the owner's document with digest `base` to the current one. A base the
@@ -92,12 +91,13 @@ extension FeedService {
     return try catchUps.share(owner: owner, base: base) {
       // The current document comes from a database that knows `base` (a replica behind the
       // primary hands over to it), so lag never turns into a refetch.
-      let current = try servedFeed(in: scope, holding: base)
-      if current.digest == base { return .current(current.document) }
+      let (current, read) = try currentFeed(owner: owner, holding: base)
+      if current.digest == base { return .current(current) }
       let changeset = try catchUps.changeset(owner: owner, base: base, target: current.digest) {
-        WireChangeset(from: try shownDocument(owner: owner, digest: base), to: current.document)
+        WireChangeset(
+          from: try shownDocument(owner: owner, digest: base), to: try read ?? current.document())
       }
-      return .changes(changeset, target: current.document)
+      return .changes(changeset)
     }
   }
 

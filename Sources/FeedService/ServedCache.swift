@@ -36,15 +36,15 @@ import Foundation
 /// A feed also changes with no write when a notice window opens or closes, so each feed entry
 /// expires just before the owner's next window edge, measured before the read.
 ///
-/// **Size.** Bounded in bytes (`capacity`): a feed costs its JSON, every entry a fixed
-/// `entryOverhead` plus its key. Past the bound the least recently used entries are evicted
+/// **Size.** Bounded in bytes (`capacity`): a feed costs its gzipped JSON (all `ServedFeed`
+/// keeps), every entry a fixed `entryOverhead` plus its key. Past the bound the least recently used entries are evicted
 /// (`LeastRecentlyUsed`, O(1) per operation), so a population larger than the cache degrades
 /// to a hit rate instead of a cliff; a feed larger than the owners' part is never stored.
 /// Tokens and owners are evicted each within their own part (`tokenShare`), so the many
 /// larger feeds never push out the tokens every request asks for first.
 final class ServedCache: Sendable {
-  /// What every entry costs beyond its feed's JSON: its key's bytes are added, and this stands
-  /// for the dictionary slot, the list node and the feed's other fields.
+  /// What every entry costs beyond its feed's gzipped JSON: its key's bytes are added, and this
+  /// stands for the dictionary slot, the list node and the feed's other fields.
   static let entryOverhead = 256
   /// The default bound: 256 MiB.
   static let defaultCapacity = 256 << 20
@@ -77,8 +77,6 @@ final class ServedCache: Sendable {
     var owners: LeastRecentlyUsed<String, OwnerEntry>
     var tokens: LeastRecentlyUsed<String, TokenEntry>
     var statistics = CacheStatistics()
-    /// Feeds replaced or evicted under the lock, not yet handed out (`takeDropped`).
-    var dropped: [ServedFeed] = []
 
     /// The current clock, while a listener is connected.
     var ticket: UInt64? { listeners > 0 ? clock : nil }
@@ -133,30 +131,18 @@ final class ServedCache: Sendable {
       return max(entry.invalidated, forgotten)
     }
 
-    /// Keeps an owner's entry, folding the stamps of the owners evicted for it into the floor;
-    /// the feeds it replaces or evicts go to `dropped`.
+    /// Keeps an owner's entry, folding the stamps of the owners evicted for it into the floor.
     mutating func keep(_ entry: OwnerEntry, for owner: String, cost: Int) -> Bool {
       var evicted = 0
       var floor = forgotten
-      var released: [ServedFeed] = []
-      if let replaced = owners.remove(owner)?.feed { released.append(replaced) }
+      _ = owners.remove(owner)
       let kept = owners.insert(entry, for: owner, cost: cost) { _, entry in
         evicted += 1
         floor = max(floor, entry.invalidated)
-        if let feed = entry.feed { released.append(feed) }
       }
       forgotten = floor
       statistics.evictions += evicted
-      dropped += released
       return kept
-    }
-
-    /// The feeds dropped since the last call, for the caller to release once it has let go of
-    /// the lock: freeing a feed frees its whole decoded document, item by item, which no other
-    /// request should wait for.
-    mutating func takeDropped() -> [ServedFeed] {
-      defer { dropped = [] }
-      return dropped
     }
 
     mutating func keep(_ entry: TokenEntry, for hash: String) {
@@ -232,38 +218,30 @@ final class ServedCache: Sendable {
   }
 
   /// The owner of the token whose secret hashes to `tokenHash` and that owner's feed, when both
-  /// are cached and trusted — a whole read answered from memory —, else nil. Nothing is counted:
-  /// a read answered with them counts itself (`countWholeRead`), one that goes on to the
-  /// database counts its own lookups there.
+  /// are cached and trusted — a whole read answered from memory, counted as a hit of each —,
+  /// else nil, counted as nothing: a read that goes on to the database counts its own lookups
+  /// there.
   func ownerAndFeed(tokenHash: String) -> (owner: String, feed: ServedFeed)? {
     state.withLock { state in
       guard let owner = state.trustedOwner(tokenHash), let feed = state.trustedFeed(owner) else {
         return nil
       }
-      return (owner, feed)
-    }
-  }
-
-  /// A read was answered with `ownerAndFeed(tokenHash:)`: a hit of its token and of its feed.
-  func countWholeRead() {
-    state.withLock { state in
       state.statistics.tokenHits += 1
       state.statistics.feedHits += 1
+      return (owner, feed)
     }
   }
 
   /// Keeps `feed` for `owner` unless the owner was invalidated after `ticket` was taken.
   func store(_ feed: ServedFeed, owner: String, expires: ContinuousClock.Instant?, ticket: UInt64) {
-    // What the store drops is released here, after the lock.
-    _ = state.withLock { state -> [ServedFeed] in
+    state.withLock { state in
       let invalidated = state.invalidated(owner)
-      guard state.listeners > 0, invalidated <= ticket else { return [] }
-      let cost = Self.cost(key: owner, value: feed.json.count)
+      guard state.listeners > 0, invalidated <= ticket else { return }
+      let cost = Self.cost(key: owner, value: feed.gzipped.count)
       // Too large to keep: what is kept of the owner (its stamp) stays as it is.
-      guard cost <= state.owners.capacity else { return [] }
+      guard cost <= state.owners.capacity else { return }
       let entry = OwnerEntry(invalidated: invalidated, feed: feed, expires: expires)
       _ = state.keep(entry, for: owner, cost: cost)
-      return state.takeDropped()
     }
   }
 
@@ -284,10 +262,8 @@ final class ServedCache: Sendable {
 
   /// The owner's feed may have changed: forget it, and any read of it in flight.
   func invalidate(owner: String) {
-    // The feed forgotten is released here, after the lock.
-    _ = state.withLock { state -> [ServedFeed] in
+    state.withLock { state in
       state.mark(owner, invalidated: state.advance())
-      return state.takeDropped()
     }
   }
 

@@ -18,23 +18,25 @@ extension PhoneAPI {
     let feed = try serving {
       try service.servedFeed(in: scope, holding: Self.heldDigest(request.header("if-none-match")))
     }
-    return represent(
-      feed.json, tag: EntityTag(feed.digest), vary: Self.documentVary, owner: scope.ownerID ?? "",
-      request: request)
+    return represent(feed, request: request)
   }
 
   /// `feed(_:)` answered from the process's cache alone, on the network thread: a known token
-  /// whose owner's feed is cached, no `Client-Capabilities` (a screen is built per request),
-  /// and no compression to do. Nil for anything else — a miss, a refusal to make —, which
-  /// `feed(_:)` then answers on a worker.
+  /// whose owner's feed is cached, and no `Client-Capabilities` (a screen is built per
+  /// request). Nil for anything else — a miss, a refusal to make —, which `feed(_:)` then
+  /// answers on a worker.
   func cachedFeed(_ request: HTTPRequest) -> HTTPResponse? {
-    guard request.header(Self.capabilitiesHeader) == nil, let token = request.bearerToken else {
-      return nil
-    }
-    return service.cachedFeed(bearer: token) { scope, feed in
-      representAtOnce(
-        feed.json, tag: EntityTag(feed.digest), vary: Self.documentVary,
-        owner: scope.ownerID ?? "", request: request)
+    guard request.header(Self.capabilitiesHeader) == nil, let token = request.bearerToken,
+      let (_, feed) = service.cachedFeed(bearer: token)
+    else { return nil }
+    return represent(feed, request: request)
+  }
+
+  /// A served feed as the request asks for it (`represent(tag:vary:request:body:)`): the gzip
+  /// it is kept in, or its JSON. Nothing is compressed, so a network thread may answer it.
+  private func represent(_ feed: ServedFeed, request: HTTPRequest) -> HTTPResponse {
+    represent(tag: EntityTag(feed.digest), vary: Self.documentVary, request: request) {
+      $0 == .gzip ? feed.gzipped : feed.json
     }
   }
 
@@ -48,9 +50,10 @@ extension PhoneAPI {
     }
     let changeset: WireChangeset
     switch try serving({ try service.changes(since: base, in: scope) }) {
-    case .current(let document):
+    case .current(let feed):
+      let document = try feed.document()
       changeset = WireChangeset(from: document, to: document)
-    case .changes(let found, _):
+    case .changes(let found):
       changeset = found
     }
     return represent(

@@ -7,11 +7,22 @@ extension PhoneAPI {
   /// between the phone and the server never hands one phone's feed to another request.
   static let documentVary = "Authorization, Client-Capabilities, Accept-Encoding"
 
-  /// A JSON body as the request asks for it: gzipped when `Accept-Encoding` prefers gzip, with
-  /// an entity tag that names this representation (`tag`, plus `-gzip` when gzipped), and 304
-  /// when `If-None-Match` names that tag. `owner` keeps compressed bodies apart per owner.
+  /// A JSON body as the request asks for it (`represent(tag:vary:request:body:)`), gzipped
+  /// once per tag (`CompressedBodies`). `owner` keeps compressed bodies apart per owner.
   func represent(
     _ json: Data, tag: EntityTag, vary: String, owner: String, request: HTTPRequest
+  ) -> HTTPResponse {
+    represent(tag: tag, vary: vary, request: request) { coding in
+      guard coding == .gzip else { return json }
+      return compressedBodies.gzip(json, key: Self.bodyKey(owner: owner, tag: tag))
+    }
+  }
+
+  /// A JSON representation as the request asks for it: `body` in the coding `Accept-Encoding`
+  /// prefers, gzip or identity, with an entity tag that names this representation (`tag`,
+  /// plus `-gzip` when gzipped), and 304 when `If-None-Match` names that tag.
+  func represent(
+    tag: EntityTag, vary: String, request: HTTPRequest, body: (ContentCoding) -> Data
   ) -> HTTPResponse {
     let coding = ContentCoding.preferred(acceptEncoding: request.header("accept-encoding"))
     let sent = coding == .gzip ? EntityTag(tag.value + "-gzip") : tag
@@ -19,30 +30,8 @@ extension PhoneAPI {
     if sent.matches(ifNoneMatch: request.header("if-none-match")) {
       return HTTPResponse(status: .notModified, headers: headers)
     }
-    guard coding == .gzip else {
-      return .bytes(json, contentType: "application/json", headers: headers)
-    }
-    headers.append(("Content-Encoding", "gzip"))
-    return .bytes(
-      compressedBodies.gzip(json, key: Self.bodyKey(owner: owner, tag: sent)),
-      contentType: "application/json", headers: headers)
-  }
-
-  /// `represent(…)` when it costs no compression — the answer is the identity coding, a 304,
-  /// or a gzipped body kept already —, else nil: for a network thread, which must not spend a
-  /// compression's time.
-  func representAtOnce(
-    _ json: Data, tag: EntityTag, vary: String, owner: String, request: HTTPRequest
-  ) -> HTTPResponse? {
-    let coding = ContentCoding.preferred(acceptEncoding: request.header("accept-encoding"))
-    if coding == .gzip {
-      let sent = EntityTag(tag.value + "-gzip")
-      guard
-        sent.matches(ifNoneMatch: request.header("if-none-match"))
-          || compressedBodies.holds(Self.bodyKey(owner: owner, tag: sent))
-      else { return nil }
-    }
-    return represent(json, tag: tag, vary: vary, owner: owner, request: request)
+    if coding == .gzip { headers.append(("Content-Encoding", "gzip")) }
+    return .bytes(body(coding), contentType: "application/json", headers: headers)
   }
 
   /// Where a gzipped body is kept: per owner, so owners never share one by tag.

@@ -55,12 +55,12 @@ import Testing
       try seedTwoOwners(service)
       let current = try service.servedDocument(in: .owner("demo"))
       guard
-        case .current(let document) = try service.changes(since: current.digest, in: .owner("demo"))
+        case .current(let feed) = try service.changes(since: current.digest, in: .owner("demo"))
       else {
         Issue.record("not current")
         return
       }
-      #expect(document.digest == current.digest)
+      #expect(feed.digest == current.digest)
     }
   }
 
@@ -70,15 +70,15 @@ import Testing
       let held = try service.servedDocument(in: .owner("demo"))
       try Self.renameAroundTheService(connection, to: "새 이름")
       guard
-        case .changes(let changeset, let target) = try service.changes(
-          since: held.digest, in: .owner("demo"))
+        case .changes(let changeset) = try service.changes(since: held.digest, in: .owner("demo"))
       else {
         Issue.record("no changes")
         return
       }
+      let live = try service.liveDocument(owner: "demo")
       #expect(changeset.base == held.digest)
-      #expect(try changeset.apply(to: held).encoded() == target.encoded())
-      #expect(target.encoded() == (try service.liveDocument(owner: "demo").encoded()))
+      #expect(changeset.target == live.digest)
+      #expect(try changeset.apply(to: held).encoded() == live.encoded())
     }
   }
 
@@ -87,16 +87,19 @@ import Testing
       try seedTwoOwners(service)
       let held = try service.servedDocument(in: .owner("demo"))
       try Self.renameAroundTheService(connection, to: "first")
-      let middle = try service.changes(since: held.digest, in: .owner("demo")).document
-      try Self.renameAroundTheService(connection, to: "second")
-      guard
-        case .changes(let changeset, _) = try service.changes(
-          since: middle.digest, in: .owner("demo"))
+      guard case .changes(let first) = try service.changes(since: held.digest, in: .owner("demo"))
       else {
         Issue.record("no changes")
         return
       }
-      #expect(changeset.base == middle.digest)
+      try Self.renameAroundTheService(connection, to: "second")
+      guard
+        case .changes(let changeset) = try service.changes(since: first.target, in: .owner("demo"))
+      else {
+        Issue.record("no changes")
+        return
+      }
+      #expect(changeset.base == first.target)
     }
   }
 

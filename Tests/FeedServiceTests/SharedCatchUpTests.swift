@@ -21,7 +21,7 @@ import Testing
 
   @Test func followersHoldingOneDocumentShareOneChangeset() throws {
     try ListeningDatabase.with { service, _, _ in
-      let held = try service.servedFeed(in: .owner("demo")).document
+      let held = try service.servedFeed(in: .owner("demo")).document()
       try Self.rename("demo", to: "Shared", in: service)
       let before = service.catchUpStatistics
 
@@ -31,11 +31,11 @@ import Testing
 
       let live = try service.liveDocument(owner: "demo")
       for answer in answers {
-        guard case .changes(let changeset, let target) = answer else {
+        guard case .changes(let changeset) = answer else {
           Issue.record("a follower was told it is current")
           continue
         }
-        #expect(target.digest == live.digest)
+        #expect(changeset.target == live.digest)
         #expect(try changeset.apply(to: held).digest == live.digest)
       }
       let after = service.catchUpStatistics
@@ -46,9 +46,9 @@ import Testing
 
   @Test func followersHoldingOtherDocumentsGetTheirOwnChangesets() throws {
     try ListeningDatabase.with { service, _, _ in
-      let first = try service.servedFeed(in: .owner("demo")).document
+      let first = try service.servedFeed(in: .owner("demo")).document()
       try Self.rename("demo", to: "Second", in: service)
-      let second = try service.servedFeed(in: .owner("demo")).document
+      let second = try service.servedFeed(in: .owner("demo")).document()
       try Self.rename("demo", to: "Third", in: service)
       let before = service.catchUpStatistics
 
@@ -56,7 +56,7 @@ import Testing
       let fromSecond = try service.changes(since: second.digest, in: .owner("demo"))
 
       let live = try service.liveDocument(owner: "demo").digest
-      guard case .changes(let a, _) = fromFirst, case .changes(let b, _) = fromSecond else {
+      guard case .changes(let a) = fromFirst, case .changes(let b) = fromSecond else {
         Issue.record("a follower was told it is current")
         return
       }
@@ -68,7 +68,7 @@ import Testing
 
   @Test func aWriteAfterACatchUpIsNotHiddenFromTheNextFollower() throws {
     try ListeningDatabase.with { service, _, _ in
-      let held = try service.servedFeed(in: .owner("demo")).document
+      let held = try service.servedFeed(in: .owner("demo")).document()
       try Self.rename("demo", to: "Once", in: service)
       _ = try service.changes(since: held.digest, in: .owner("demo"))
       try Self.rename("demo", to: "Twice", in: service)
@@ -76,11 +76,11 @@ import Testing
       let later = try service.changes(since: held.digest, in: .owner("demo"))
 
       let live = try service.liveDocument(owner: "demo").digest
-      guard case .changes(let changeset, let target) = later else {
+      guard case .changes(let changeset) = later else {
         Issue.record("the later follower was told it is current")
         return
       }
-      #expect(target.digest == live)
+      #expect(changeset.target == live)
       #expect(try changeset.apply(to: held).digest == live)
     }
   }
@@ -90,7 +90,7 @@ import Testing
   final class HeldCatchUp: Sendable {
     let cache = ServedCache()
     let shared: SharedCatchUps
-    let document: FeedDocument
+    let feed: ServedFeed
     let runs = Atomic(0)
     let release = DispatchSemaphore(value: 0)
     let running = DispatchGroup()
@@ -98,14 +98,14 @@ import Testing
     init() throws {
       cache.listenerConnected()
       shared = SharedCatchUps(cache: cache)
-      document = try FeedDocument(owner: "o", sections: [])
+      feed = ServedFeed(try FeedDocument(owner: "o", sections: []))
       let started = DispatchSemaphore(value: 0)
       DispatchQueue.global().async(group: running) { [self] in
         _ = try? shared.share(owner: "o", base: "b") {
           runs.add(1, ordering: .sequentiallyConsistent)
           started.signal()
           release.wait()
-          return .current(document)
+          return .current(feed)
         }
       }
       started.wait()
@@ -116,7 +116,7 @@ import Testing
       DispatchQueue.global().async(group: group) { [self] in
         _ = try? shared.share(owner: "o", base: "b") {
           runs.add(1, ordering: .sequentiallyConsistent)
-          return .current(document)
+          return .current(feed)
         }
       }
     }

@@ -9,6 +9,8 @@ public enum Gzip {
   /// The compression level: zlib's default, a good trade for JSON of a few KiB to a few MiB.
   static let level: Int32 = 6
 
+  /// `data` as one gzip member, in a buffer of its own size (not deflate's worst-case bound):
+  /// what a cache keeps costs what it counts.
   public static func compress(_ data: Data) -> Data {
     var stream = z_stream()
     guard accountfeed_deflate_init_gzip(&stream, level) == Z_OK else {
@@ -19,7 +21,7 @@ public enum Gzip {
     header.time = 0
     header.os = 3
     deflateSetHeader(&stream, &header)
-    var output = Data(count: Int(deflateBound(&stream, uLong(data.count))) + 32)
+    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(data.count))) + 32)
     let written = data.withUnsafeBytes { input in
       output.withUnsafeMutableBytes { out in
         stream.next_in = UnsafeMutablePointer(
@@ -32,6 +34,30 @@ public enum Gzip {
         return Int(stream.total_out)
       }
     }
-    return output.prefix(written)
+    return Data(output[..<written])
+  }
+
+  /// The `size` bytes `gzipped` holds, or nil unless it is exactly one whole gzip member of
+  /// that size: truncated, corrupt, longer or shorter. The caller states the size — it knows
+  /// what it compressed —, so decompressing never allocates more than that.
+  public static func decompress(_ gzipped: Data, size: Int) -> Data? {
+    var stream = z_stream()
+    guard accountfeed_inflate_init_gzip(&stream) == Z_OK else { return nil }
+    defer { inflateEnd(&stream) }
+    // One byte more than stated, so a longer member shows as output left over.
+    var output = Data(count: size + 1)
+    let finished = gzipped.withUnsafeBytes { input in
+      output.withUnsafeMutableBytes { out in
+        stream.next_in = UnsafeMutablePointer(
+          mutating: input.bindMemory(to: Bytef.self).baseAddress)
+        stream.avail_in = uInt(input.count)
+        stream.next_out = out.bindMemory(to: Bytef.self).baseAddress
+        stream.avail_out = uInt(out.count)
+        return inflate(&stream, Z_FINISH) == Z_STREAM_END && stream.avail_in == 0
+      }
+    }
+    guard finished, Int(stream.total_out) == size else { return nil }
+    output.removeLast()
+    return output
   }
 }
