@@ -22,19 +22,11 @@ public enum Gzip {
     header.os = 3
     deflateSetHeader(&stream, &header)
     var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(data.count))) + 32)
-    let written = data.withUnsafeBytes { input in
-      output.withUnsafeMutableBytes { out in
-        stream.next_in = UnsafeMutablePointer(
-          mutating: input.bindMemory(to: Bytef.self).baseAddress)
-        stream.avail_in = uInt(input.count)
-        stream.next_out = out.bindMemory(to: Bytef.self).baseAddress
-        stream.avail_out = uInt(out.count)
-        let status = deflate(&stream, Z_FINISH)
-        precondition(status == Z_STREAM_END, "deflateBound left too little room")
-        return Int(stream.total_out)
-      }
+    let status = data.withUnsafeBytes { input in
+      output.withUnsafeMutableBytes { run(deflate, &stream, from: input, into: $0) }
     }
-    return Data(output[..<written])
+    precondition(status == Z_STREAM_END, "deflateBound left too little room")
+    return Data(output[..<Int(stream.total_out)])
   }
 
   /// The `size` bytes `gzipped` holds, or nil unless it is exactly one whole gzip member of
@@ -44,20 +36,29 @@ public enum Gzip {
     var stream = z_stream()
     guard accountfeed_inflate_init_gzip(&stream) == Z_OK else { return nil }
     defer { inflateEnd(&stream) }
-    // One byte more than stated, so a longer member shows as output left over.
+    // A byte more than stated: zlib refuses an empty output buffer, and a longer member then
+    // fills it.
     var output = Data(count: size + 1)
-    let finished = gzipped.withUnsafeBytes { input in
-      output.withUnsafeMutableBytes { out in
-        stream.next_in = UnsafeMutablePointer(
-          mutating: input.bindMemory(to: Bytef.self).baseAddress)
-        stream.avail_in = uInt(input.count)
-        stream.next_out = out.bindMemory(to: Bytef.self).baseAddress
-        stream.avail_out = uInt(out.count)
-        return inflate(&stream, Z_FINISH) == Z_STREAM_END && stream.avail_in == 0
-      }
+    let status = gzipped.withUnsafeBytes { input in
+      output.withUnsafeMutableBytes { run(inflate, &stream, from: input, into: $0) }
     }
-    guard finished, Int(stream.total_out) == size else { return nil }
+    guard status == Z_STREAM_END, stream.avail_in == 0, Int(stream.total_out) == size else {
+      return nil
+    }
     output.removeLast()
     return output
+  }
+
+  /// `step` (`deflate` or `inflate`) run once to the end over all of `input` into `output`:
+  /// its status.
+  private static func run(
+    _ step: (z_streamp?, Int32) -> Int32, _ stream: inout z_stream,
+    from input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer
+  ) -> Int32 {
+    stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
+    stream.avail_in = uInt(input.count)
+    stream.next_out = output.bindMemory(to: Bytef.self).baseAddress
+    stream.avail_out = uInt(output.count)
+    return step(&stream, Z_FINISH)
   }
 }
