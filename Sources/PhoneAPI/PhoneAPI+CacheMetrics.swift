@@ -29,7 +29,7 @@ extension PhoneAPI {
       ServerMetrics.Gauge(
         name: "feed_cache_bytes",
         help:
-          "Bytes the cache's entries cost now (feeds' JSON plus a fixed overhead each), and its bound."
+          "Bytes the cache's entries cost now (feeds' gzipped JSON plus a fixed overhead each), and its bound."
       ) {
         let statistics = service.cacheStatistics
         return [("state=\"held\"", statistics.bytes), ("state=\"capacity\"", statistics.capacity)]
