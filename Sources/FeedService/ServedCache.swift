@@ -37,9 +37,10 @@ import Foundation
 /// expires just before the owner's next window edge, measured before the read.
 ///
 /// **Size.** Bounded in bytes (`capacity`): a feed costs its gzipped JSON (all `ServedFeed`
-/// keeps), every entry a fixed `entryOverhead` plus its key. Past the bound the least recently used entries are evicted
-/// (`LeastRecentlyUsed`, O(1) per operation), so a population larger than the cache degrades
-/// to a hit rate instead of a cliff; a feed larger than the owners' part is never stored.
+/// keeps), every entry a fixed `entryOverhead` plus its key. Past the bound the least recently
+/// used entries are evicted (`LeastRecentlyUsed`, O(1) per operation), so a population larger
+/// than the cache degrades to a hit rate instead of a cliff; a feed larger than the owners'
+/// part is never stored.
 /// Tokens and owners are evicted each within their own part (`tokenShare`), so the many
 /// larger feeds never push out the tokens every request asks for first.
 final class ServedCache: Sendable {
@@ -135,7 +136,6 @@ final class ServedCache: Sendable {
     mutating func keep(_ entry: OwnerEntry, for owner: String, cost: Int) -> Bool {
       var evicted = 0
       var floor = forgotten
-      _ = owners.remove(owner)
       let kept = owners.insert(entry, for: owner, cost: cost) { _, entry in
         evicted += 1
         floor = max(floor, entry.invalidated)
